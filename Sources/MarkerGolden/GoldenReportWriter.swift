@@ -1,0 +1,51 @@
+import Foundation
+import MarkerPixels
+import MarkerRender
+
+/// Writes a verification's evidence: for each failing case the expected, actual and diff images,
+/// then `index.html` and `junit.xml` over all cases.
+public enum GoldenReportWriter {
+    public static let htmlFileName = "index.html"
+    public static let junitFileName = "junit.xml"
+
+    /// Writes the report into `directory` (created if needed) and returns each case's outcome.
+    @discardableResult
+    public static func write(_ comparisons: [GoldenComparison], to directory: String) throws(RenderError) -> [GoldenOutcome] {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError("cannot make report folder \(directory): \(error.localizedDescription)")
+        }
+        let encoder = try PNGEncoder(level: 1)
+        var outcomes: [GoldenOutcome] = []
+        for comparison in comparisons {
+            guard !comparison.passed else {
+                outcomes.append(GoldenOutcome(caseName: comparison.name, passed: true,
+                                              totalPixels: comparison.result?.totalPixels ?? 0,
+                                              threshold: comparison.result?.options.threshold ?? GoldenSuite.defaultOptions.threshold))
+                continue
+            }
+            func save(_ image: RGBAImage?, _ suffix: String) throws(RenderError) -> String? {
+                guard let image else { return nil }
+                let name = "\(comparison.name).\(suffix).png"
+                try AtomicFile.write(try encoder.encode(image), to: directory, name: name)
+                return name
+            }
+            let expected = try save(comparison.expected, "expected")
+            let actual = try save(comparison.actual, "actual")
+            let diff = try save(comparison.result?.diff, "diff")
+            if let result = comparison.result {
+                outcomes.append(GoldenOutcome(caseName: comparison.name, comparison: result,
+                                              expectedFile: expected, actualFile: actual, diffFile: diff))
+            } else {
+                outcomes.append(GoldenOutcome(caseName: comparison.name, passed: false, message: comparison.problem,
+                                              actualFile: actual))
+            }
+        }
+        try AtomicFile.write(Array(GoldenReport.html(outcomes, title: "markerpaint golden verification").utf8),
+                             to: directory, name: htmlFileName)
+        try AtomicFile.write(Array(GoldenReport.junitXML(outcomes, suiteName: "markerpaint.goldens").utf8),
+                             to: directory, name: junitFileName)
+        return outcomes
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import MarkerPixels
+import MarkerRender
+
+/// The golden cases of a folder, drawn by the current renderer and held against their images.
+public struct GoldenSuite: Sendable {
+    public static let caseFileName = "cases.json"
+    /// Written beside the goldens by `record`, so the picture in the README never goes stale.
+    public static let contactSheetFileName = "contact-sheet.png"
+
+    /// How close a rendering must be to its golden. The renderer is bit-exact on one machine, so the
+    /// tolerance only has to absorb anti-aliasing drift between library versions: a strict perceptual
+    /// threshold (0.02 catches a 25-step blue shift of the night pill and a shadow cut 1px under the
+    /// dot, which 0.05 lets through) and at most 0.1% of pixels.
+    public static let defaultOptions = PixelComparison.Options(
+        threshold: 0.02, includeAntiAliasing: false, maximumDifferingShare: 0.001
+    )
+
+    public let directory: String
+    /// Each case with its name: the image's readable name, `distance-123km-night@2x`.
+    public let cases: [(name: String, request: MarkerRequest)]
+
+    /// Reads `cases.json` in `directory` and checks every case.
+    public init(directory: String) throws(RenderError) {
+        self.directory = directory
+        let listPath = (directory as NSString).appendingPathComponent(Self.caseFileName)
+        let list: GoldenCaseList
+        do {
+            list = try JSONDecoder().decode(GoldenCaseList.self, from: Data(contentsOf: URL(fileURLWithPath: listPath)))
+        } catch let error as DecodingError {
+            throw RenderError("\(listPath) is not a valid case list: \(Self.describe(error))")
+        } catch {
+            throw RenderError("cannot read \(listPath): \(error.localizedDescription)")
+        }
+        var named: [(String, MarkerRequest)] = []
+        var seen = Set<String>()
+        for (index, goldenCase) in list.cases.enumerated() {
+            let request: MarkerRequest
+            do {
+                request = try goldenCase.request(relativeTo: directory)
+            } catch {
+                throw RenderError("\(listPath): case \(index + 1): \(error.message)")
+            }
+            guard seen.insert(request.baseName).inserted else {
+                throw RenderError("\(listPath): case \(index + 1) repeats \(request.baseName)")
+            }
+            named.append((request.baseName, request))
+        }
+        cases = named
+    }
+
+    /// The golden image file of a case.
+    public func goldenPath(for name: String) -> String {
+        (directory as NSString).appendingPathComponent(name + ".png")
+    }
+
+    /// Draws every case and compares it with its golden image.
+    public func verify(options: PixelComparison.Options = defaultOptions) throws(RenderError) -> [GoldenComparison] {
+        let renderer = try MarkerRenderer()
+        var comparisons: [GoldenComparison] = []
+        for (name, request) in cases {
+            let actual = try renderer.draw(request).image
+            let path = goldenPath(for: name)
+            guard let bytes = FileManager.default.contents(atPath: path) else {
+                comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
+                                                    problem: "no golden image at \(path); record it with `markerpaint golden record`"))
+                continue
+            }
+            let expected: RGBAImage
+            do {
+                expected = try PNGDecoder.decode([UInt8](bytes))
+            } catch {
+                comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
+                                                    problem: "golden \(path) is \(error.message)"))
+                continue
+            }
+            let result = PixelComparison.compare(expected: expected, actual: actual, options: options)
+            comparisons.append(GoldenComparison(name: name, actual: actual, expected: expected, result: result, problem: nil))
+        }
+        return comparisons
+    }
+
+    /// Re-draws every case, overwrites its golden image and refreshes the contact sheet; returns the golden paths.
+    public func record() throws(RenderError) -> [String] {
+        let renderer = try MarkerRenderer()
+        let encoder = try PNGEncoder()
+        var written: [String] = []
+        for (name, request) in cases {
+            let png = try encoder.encode(try renderer.draw(request).image)
+            written.append(try AtomicFile.write(png, to: directory, name: name + ".png"))
+        }
+        try AtomicFile.write(try contactSheet(), to: directory, name: Self.contactSheetFileName)
+        return written
+    }
+
+    /// One labelled picture of every golden image: rows by marker, columns by theme and scale.
+    public func contactSheet() throws(RenderError) -> [UInt8] {
+        var entries: [ContactSheet.Entry] = []
+        for (name, request) in cases {
+            guard let bytes = FileManager.default.contents(atPath: goldenPath(for: name)) else {
+                throw RenderError("no golden image for \(name); record the goldens first")
+            }
+            let image = try PNGDecoder.decode([UInt8](bytes))
+            entries.append(ContactSheet.Entry(
+                row: "\(request.marker.kind.rawValue) \(request.marker.label)",
+                column: "\(request.theme.name) @\(request.scale)x",
+                image: image,
+                backdrop: request.theme == .night ? .dark : .light
+            ))
+        }
+        return try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases")
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0 + 1)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context)): missing \"\(key.stringValue)\""
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// How one golden case came out.
+public struct GoldenComparison: Sendable {
+    public let name: String
+    public let actual: RGBAImage
+    public let expected: RGBAImage?
+    public let result: PixelComparison.Result?
+    /// Why the case could not be compared at all (missing or unreadable golden).
+    public let problem: String?
+
+    public var passed: Bool { problem == nil && result?.passed == true }
+}

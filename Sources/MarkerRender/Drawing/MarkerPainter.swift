@@ -1,0 +1,115 @@
+import CPangoCairo
+
+/// Paints one laid-out marker onto a Cairo context, back to front: shadow, pill, dot, label, icon.
+struct MarkerPainter {
+    let layout: MarkerLayout
+    let palette: Palette
+    let kind: Marker.Kind
+
+    func paint(on context: CairoContext, label: TextLayout) throws(RenderError) {
+        context.clear()
+        try paintShadow(on: context)
+        paintPill(on: context)
+        paintDot(on: context)
+        paintLabel(label, on: context)
+        paintIcon(on: context)
+        try context.checkStatus("drawing the marker")
+    }
+
+    /// Adds the pill and the dot, the shape that casts the shadow, to the path.
+    private func addShape(to context: CairoContext, offsetY: Double = 0) {
+        var pill = layout.pill
+        pill.y += offsetY
+        context.addRoundedRectangle(pill, radius: MarkerMetrics.cornerRadius * Double(layout.scale))
+        context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY + offsetY, radius: layout.dotRadius)
+    }
+
+    /// The CSS box-shadow: the shape moved down, blurred, and, as in CSS, not painted under the shape itself.
+    private func paintShadow(on context: CairoContext) throws(RenderError) {
+        let width = layout.canvasWidth, height = layout.canvasHeight
+        let cast = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
+        let body = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
+        for (surface, offset) in [(cast, MarkerMetrics.shadowOffsetY * Double(layout.scale)), (body, 0)] {
+            let maskContext = try CairoContext(surface)
+            maskContext.setSource(Colour(red: 0, green: 0, blue: 0))
+            cairo_set_fill_rule(maskContext.pointer, CAIRO_FILL_RULE_WINDING)
+            addShape(to: maskContext, offsetY: offset)
+            maskContext.fill()
+            try maskContext.checkStatus("drawing the shadow mask")
+        }
+        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * Double(layout.scale), radius: layout.shadowRadius)
+        cast.withPixels { shadow, stride in
+            blur.apply(to: shadow, width: width, height: height, stride: stride)
+            body.withPixels { shape, _ in
+                for index in 0..<(stride * height) {
+                    let outside = 255 - UInt32(shape[index])
+                    shadow[index] = UInt8((UInt32(shadow[index]) * outside + 127) / 255)
+                }
+            }
+        }
+        context.paint(palette.shadow, maskedBy: cast)
+    }
+
+    /// Fill, then a border inset by half its width so it covers exactly the outer pixels.
+    private func paintPill(on context: CairoContext) {
+        let s = Double(layout.scale)
+        let border = MarkerMetrics.borderWidth * s
+        context.addRoundedRectangle(layout.pill, radius: MarkerMetrics.cornerRadius * s)
+        context.setSource(palette.pillFill)
+        context.fill()
+        context.addRoundedRectangle(layout.pill.inset(by: border / 2), radius: MarkerMetrics.cornerRadius * s - border / 2)
+        context.setSource(palette.pillBorder)
+        context.stroke(width: border)
+    }
+
+    private func paintDot(on context: CairoContext) {
+        let border = MarkerMetrics.borderWidth * Double(layout.scale)
+        context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY, radius: layout.dotRadius)
+        context.setSource(palette.dotFill)
+        context.fill()
+        context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY, radius: layout.dotRadius - border / 2)
+        context.setSource(palette.dotBorder)
+        context.stroke(width: border)
+    }
+
+    private func paintLabel(_ label: TextLayout, on context: CairoContext) {
+        cairo_save(context.pointer)
+        cairo_translate(context.pointer, layout.labelOrigin.x, layout.labelOrigin.y)
+        cairo_scale(context.pointer, Double(layout.scale), Double(layout.scale))
+        context.setSource(palette.label)
+        label.show(in: context, atX: 0, y: 0)
+        cairo_restore(context.pointer)
+    }
+
+    private func paintIcon(on context: CairoContext) {
+        guard let icon = layout.icon else { return }
+        context.setSource(palette.label)
+        switch kind {
+        case .start:
+            context.addPolygon([(icon.x, icon.y), (icon.maxX, icon.y + icon.height / 2), (icon.x, icon.maxY)])
+            context.fill()
+        case .end:
+            paintFlag(in: icon, on: context)
+        case .distance:
+            break
+        }
+    }
+
+    /// A pole and a 3-wide, 2-high checker flag: dark squares solid, light ones faint so the flag keeps its outline.
+    private func paintFlag(in icon: Rect, on context: CairoContext) {
+        let s = Double(layout.scale)
+        let square = 2 * s
+        context.addRectangle(Rect(x: icon.x, y: icon.y, width: 1 * s, height: icon.height))
+        context.fill()
+        let flagLeft = icon.x + 1 * s
+        for row in 0..<2 {
+            for column in 0..<3 {
+                let cell = Rect(x: flagLeft + Double(column) * square, y: icon.y + Double(row) * square,
+                                width: square, height: square)
+                context.addRectangle(cell)
+                context.setSource((row + column) % 2 == 0 ? palette.label : palette.label.fading(by: 0.3))
+                context.fill()
+            }
+        }
+    }
+}

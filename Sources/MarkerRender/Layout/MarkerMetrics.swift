@@ -1,0 +1,99 @@
+/// Every length of MARKER.md, in points.
+enum MarkerMetrics {
+    static let pillHeight = 20.0
+    static let cornerRadius = 3.0
+    static let borderWidth = 1.0
+    static let horizontalPadding = 4.0
+    static let minimumPillWidth = 28.0
+    static let numberSize = 12.0
+    static let unitSize = 7.0
+    static let unitRise = 2.5
+    static let iconGap = 2.0
+    static let iconHeight = 8.0
+    static let playIconWidth = 7.0
+    static let flagIconWidth = 7.0
+    static let dotDiameter = 6.0
+    static let dotTop = 19.0
+    static let shadowOffsetY = 1.0
+    /// CSS blur radius 3px is a Gaussian with σ = 1.5.
+    static let shadowSigma = 1.5
+    /// Three σ holds all but 0.13% of a Gaussian: past it even an opaque shadow is below half an 8-bit step.
+    static let shadowReach = 3 * shadowSigma
+    /// The canvas margins: the shadow's reach, rounded up to whole points so that the anchor sits
+    /// the same number of points from the image's edges at every scale (one map style fits all).
+    static let sideMargin = shadowReach.rounded(.up)
+    static let topMargin = sideMargin - shadowOffsetY
+    static let bottomMargin = sideMargin + shadowOffsetY
+    /// From the image's bottom edge up to the anchor (the dot's centre).
+    static let anchorAboveBottom = bottomMargin + dotDiameter / 2
+}
+
+/// What the text measures, in points, from Pango.
+struct LabelMeasure: Sendable, Equatable {
+    /// Logical width of number + unit.
+    var width: Double
+    /// Logical height of the label line.
+    var height: Double
+    /// From the line's top to its baseline.
+    var baseline: Double
+    /// From the baseline to the middle of the digits' ink (negative: above the baseline).
+    var digitMiddle: Double
+}
+
+/// Where every part of one marker goes, in device pixels.
+struct MarkerLayout: Sendable {
+    let scale: Int
+    let canvasWidth: Int
+    let canvasHeight: Int
+    /// The kernel radius of the shadow blur.
+    let shadowRadius: Int
+    let pill: Rect
+    let dotCentreX: Double
+    let dotCentreY: Double
+    let labelOrigin: (x: Double, y: Double)
+    /// Left and right ends of label and icon together.
+    let content: ClosedRange<Double>
+    let icon: Rect?
+
+    /// The dot's centre, which sits on the route point.
+    var anchor: PixelPoint { PixelPoint(x: Int(dotCentreX), y: Int(dotCentreY)) }
+
+    var dotRadius: Double { MarkerMetrics.dotDiameter / 2 * Double(scale) }
+
+    init(kind: Marker.Kind, label: LabelMeasure, scale: Int) {
+        typealias M = MarkerMetrics
+        let s = Double(scale)
+        self.scale = scale
+        let iconWidth: Double? = switch kind {
+        case .start: M.playIconWidth
+        case .end: M.flagIconWidth
+        case .distance: nil
+        }
+        let contentWidth = label.width + (iconWidth.map { M.iconGap + $0 } ?? 0)
+        // Whole pixels keep every edge on the grid; an even count centres the 6pt dot on it too.
+        var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))
+        pillWidth += pillWidth % 2
+        let pillHeight = Int(M.pillHeight * s)
+        shadowRadius = Int((M.shadowReach * s).rounded(.up))
+        let top = Int(M.topMargin * s)
+        let left = Int(M.sideMargin * s)
+        canvasWidth = pillWidth + 2 * left
+        canvasHeight = top + Int((M.dotTop + M.dotDiameter + M.bottomMargin) * s)
+        pill = Rect(x: Double(left), y: Double(top), width: Double(pillWidth), height: Double(pillHeight))
+        dotCentreX = Double(left + pillWidth / 2)
+        dotCentreY = Double(top) + (M.dotTop + M.dotDiameter / 2) * s
+
+        let contentLeft = (pill.x + (pill.width - contentWidth * s) / 2).rounded()
+        // Centre the line box, then put the baseline on a whole pixel so the digits sit crisply.
+        let baselineY = (pill.y + ((M.pillHeight - label.height) / 2 + label.baseline) * s).rounded()
+        labelOrigin = (contentLeft, baselineY - label.baseline * s)
+        content = contentLeft...(contentLeft + contentWidth * s)
+        if let iconWidth {
+            let iconLeft = (contentLeft + (label.width + M.iconGap) * s).rounded()
+            let iconTop = (baselineY + (label.digitMiddle - M.iconHeight / 2) * s).rounded()
+            icon = Rect(x: iconLeft, y: iconTop, width: iconWidth * s, height: M.iconHeight * s)
+        } else {
+            icon = nil
+        }
+    }
+}

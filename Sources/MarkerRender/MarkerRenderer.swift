@@ -1,0 +1,70 @@
+import CPangoCairo
+import MarkerPixels
+
+/// Draws markers: owns a font map, a text layout and a PNG encoder. Not thread-safe; make one per thread.
+public final class MarkerRenderer {
+    /// The font MARKER.md asks for, looked up by name.
+    public static let fontFamily = "Inter"
+    public static let fontPackage = "fonts-inter"
+
+    private let fontMap: FontMap
+    private let textContext: TextContext
+    private let layout: TextLayout
+    private let numberFont: FontDescription
+    private let unitFont: FontDescription
+    private let encoder: PNGEncoder
+    /// From the baseline to the middle of the digits, in points; the same for every label.
+    private let digitMiddle: Double
+
+    public convenience init(pngLevel: Int = 9) throws(RenderError) {
+        try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel)
+    }
+
+    init(fontFamily: String, pngLevel: Int = 9) throws(RenderError) {
+        fontMap = try FontMap()
+        textContext = try TextContext(fontMap: fontMap)
+        numberFont = FontDescription(family: fontFamily, weight: PANGO_WEIGHT_MEDIUM, absoluteSize: MarkerMetrics.numberSize)
+        unitFont = FontDescription(family: fontFamily, weight: PANGO_WEIGHT_MEDIUM, absoluteSize: MarkerMetrics.unitSize)
+        // Pango silently substitutes a missing family; MARKER.md wants a clear error instead.
+        let face = textContext.resolvedFace(for: numberFont)
+        guard let face, face.family == fontFamily, face.weight == Int(PANGO_WEIGHT_MEDIUM.rawValue) else {
+            let found = face.map { "Pango offers \($0.family) weight \($0.weight) instead" } ?? "no font found"
+            throw RenderError("font \(fontFamily) Medium is not installed (\(found)); install the Debian package \(Self.fontPackage)")
+        }
+        layout = try TextLayout(context: textContext)
+        encoder = try PNGEncoder(level: pngLevel)
+        layout.setRuns([.init(text: "0123456789", font: numberFont, rise: 0)])
+        let ink = layout.extents.ink
+        digitMiddle = ink.y + ink.height / 2 - layout.baseline
+    }
+
+    /// Draws `request` as straight-alpha pixels, with the anchor (dot centre) in pixels.
+    public func draw(_ request: MarkerRequest) throws(RenderError) -> (image: RGBAImage, anchor: PixelPoint) {
+        let marker = request.marker
+        let geometry = layout(for: request)
+        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: geometry.canvasWidth, height: geometry.canvasHeight)
+        let context = try CairoContext(surface)
+        try MarkerPainter(layout: geometry, palette: request.theme.palette, kind: marker.kind)
+            .paint(on: context, label: layout)
+        return (surface.straightRGBA(), geometry.anchor)
+    }
+
+    /// Sets the label text and works out where everything goes.
+    func layout(for request: MarkerRequest) -> MarkerLayout {
+        layout.setRuns([
+            .init(text: request.marker.number, font: numberFont, rise: 0),
+            .init(text: request.marker.unit.rawValue, font: unitFont, rise: MarkerMetrics.unitRise),
+        ])
+        let logical = layout.extents.logical
+        let measure = LabelMeasure(width: logical.width, height: logical.height,
+                                   baseline: layout.baseline, digitMiddle: digitMiddle)
+        return MarkerLayout(kind: request.marker.kind, label: measure, scale: request.scale)
+    }
+
+    /// Draws and encodes `request`: the PNG, its hash and its content-hashed name.
+    public func render(_ request: MarkerRequest) throws(RenderError) -> RenderedMarker {
+        let (image, anchor) = try draw(request)
+        let png = try encoder.encode(image)
+        return RenderedMarker(request: request, png: png, width: image.width, height: image.height, anchor: anchor)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Writes files so that a reader sees the old file or the whole new one, never a part.
+public enum AtomicFile {
+    /// Writes `bytes` to `directory/name` through a temporary file in the same folder and a rename.
+    @discardableResult
+    public static func write(_ bytes: [UInt8], to directory: String, name: String) throws(RenderError) -> String {
+        let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw RenderError("cannot write to folder \(directory): \(String(cString: strerror(errno)))")
+        }
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw RenderError("cannot write \(path): \(failure)")
+        }
+        return path
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import MarkerRender
+
+/// Draws one marker into a folder and says where it is.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Draw one marker (the default subcommand).",
+        discussion: """
+        Examples:
+          markerpaint --distance 123 --end --dark      # ./end-123km-night@2x-<hash>.png
+          markerpaint --start --scale 3 --out icons    # icons/start-0km-day@3x-<hash>.png
+          markerpaint --distance 7.5 --unit mi --json  # one JSON object with size and anchor
+        The file name carries a hash of the PNG's bytes, so a changed picture never reuses a name.
+        """
+    )
+
+    @OptionGroup var marker: MarkerOptions
+    @OptionGroup var look: LookOptions
+
+    @Option(help: ArgumentHelp("Folder to write the PNG into.", valueName: "dir"))
+    var out = "."
+
+    @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
+    var json = false
+
+    func validate() throws {
+        try OutputFolder.check(out)
+    }
+
+    func run() throws {
+        let request = try MarkerRequest(marker: marker.makeMarker(), theme: look.makeTheme(), scale: look.scale)
+        let rendered = try MarkerRenderer().render(request)
+        let path = try AtomicFile.write(rendered.png, to: out, name: rendered.fileName)
+        if json {
+            print(try MarkerDescription(rendered, path: path).jsonLine())
+        } else {
+            print(path)
+        }
+    }
+}
+
+/// The `--json` description of a written marker.
+struct MarkerDescription: Codable {
+    var name: String
+    var path: String
+    var width: Int
+    var height: Int
+    var scale: Int
+    var anchor: PixelPoint
+    var sha256: String
+
+    init(_ rendered: RenderedMarker, path: String) {
+        name = rendered.fileName
+        self.path = path
+        width = rendered.width
+        height = rendered.height
+        scale = rendered.request.scale
+        anchor = rendered.anchor
+        sha256 = rendered.sha256
+    }
+
+    func jsonLine() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+/// Checks an output folder before any work is done.
+enum OutputFolder {
+    static func check(_ path: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ValidationError("output folder \(path) does not exist")
+        }
+        guard isDirectory.boolValue else { throw ValidationError("output folder \(path) is not a folder") }
+        guard access(path, W_OK | X_OK) == 0 else {
+            throw ValidationError("output folder \(path) is not writable")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+
+/// `markerpaint`: draws map distance markers as PNGs with content-hashed names.
+@main
+struct MarkerPaint: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "markerpaint",
+        abstract: "Draw map distance markers (pills reading 10km, start, end) as PNGs with content-hashed names.",
+        discussion: """
+        With no subcommand, draws one marker:
+          markerpaint --distance 123 --end --dark
+        writes ./end-123km-night@2x-<hash>.png and prints its path.
+        """,
+        subcommands: [RenderCommand.self, GoldenCommand.self],
+        defaultSubcommand: RenderCommand.self
+    )
+
+    /// Parses and runs, reporting any failure as one line on stderr and a non-zero exit.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            // Already reported by the command; only the status is left to give.
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            FileHandle.standardError.write(Data("markerpaint: \(message)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import MarkerRender
+
+/// How the marker looks: theme or palette, and pixel scale.
+struct LookOptions: ParsableArguments {
+    enum ThemeChoice: String, EnumerableFlag {
+        case day, dark
+
+        static func help(for value: ThemeChoice) -> ArgumentHelp? {
+            switch value {
+            case .day: "Day theme, for light base maps (the default)."
+            case .dark: "Night theme, for dark base maps."
+            }
+        }
+    }
+
+    @Flag(exclusivity: .exclusive)
+    var theme: ThemeChoice?
+
+    @Option(help: ArgumentHelp("""
+        A JSON palette file: {"name": "brand", "base": "day", "pillFill": "rgba(0,90,200,0.9)", \
+        "pillBorder": …, "label": "#FFFFFF", "dotFill": …, "dotBorder": …, "shadow": …}.
+        """, valueName: "file"))
+    var palette: String?
+
+    @Option(help: "Pixel scale: 1, 2 or 3 (drawn natively at that size).")
+    var scale: Int = 2
+
+    func validate() throws {
+        guard MarkerRequest.scales.contains(scale) else {
+            throw ValidationError("--scale must be 1, 2 or 3 (got \(scale))")
+        }
+        if palette != nil, let theme {
+            throw ValidationError("--palette sets the colours; leave out --\(theme.rawValue) (a palette may name \"base\": \"day\" or \"night\")")
+        }
+    }
+
+    /// The chosen theme, reading the palette file if one was given.
+    func makeTheme() throws -> Theme {
+        if let palette {
+            do { return try Theme.load(paletteFile: palette) } catch { throw ValidationError(error.message) }
+        }
+        return theme == .dark ? .night : .day
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@Suite("markerpaint golden")
+struct GoldenCommandTests {
+    @Test("verify passes on the repository's goldens and writes a JUnit report")
+    func verifyPasses() throws {
+        let report = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: report) }
+        let run = try CLI.run(["golden", "verify", "--goldens", "Goldens", "--report", report.path], in: CLI.repository)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(" passed, 0 failed"))
+        #expect(try CLI.files(in: report) == ["index.html", "junit.xml"])
+    }
+
+    @Test("verify fails on a changed golden, names it, and leaves the evidence")
+    func verifyFails() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldens = folder.appendingPathComponent("goldens")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        try Data(#"{"cases": [{"kind": "start", "distance": 0, "unit": "km", "theme": "night", "scale": 2}]}"#.utf8)
+            .write(to: goldens.appendingPathComponent("cases.json"))
+        #expect(try CLI.run(["golden", "record", "--goldens", goldens.path], in: folder).status == 0)
+        let wrong = try CLI.run(["--start", "--scale", "2", "--out", folder.path], in: folder)
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent("start-0km-night@2x.png"))
+        try FileManager.default.moveItem(atPath: folder.appendingPathComponent(String(wrong.stdout.dropFirst(folder.path.count + 1).dropLast())).path,
+                                         toPath: goldens.appendingPathComponent("start-0km-night@2x.png").path)
+        let report = folder.appendingPathComponent("report")
+        let run = try CLI.run(["golden", "verify", "--goldens", goldens.path, "--report", report.path], in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("start-0km-night@2x"))
+        #expect(try CLI.files(in: report).contains("start-0km-night@2x.diff.png"))
+    }
+
+    @Test("sheet writes one PNG of every case")
+    func sheet() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("sheet.png").path
+        let run = try CLI.run(["golden", "sheet", "--goldens", "Goldens", "--out", out], in: CLI.repository)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try CLI.files(in: folder) == ["sheet.png"])
+    }
+}

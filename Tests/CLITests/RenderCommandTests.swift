@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@Suite("markerpaint render (the default command)")
+struct RenderCommandTests {
+    @Test("`markerpaint --distance 123 --end --dark` writes one PNG here and prints only its path")
+    func headline() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["--distance", "123", "--end", "--dark"], in: folder)
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let files = try CLI.files(in: folder)
+        #expect(files.count == 1)
+        let name = try #require(files.first)
+        #expect(name.wholeMatch(of: /end-123km-night@2x-[0-9a-f]{10}\.png/) != nil)
+        #expect(lines.first.map(String.init) == "./\(name)")
+    }
+
+    @Test("the same command twice gives byte-identical files with the same name")
+    func repeatable() throws {
+        let first = try CLI.temporaryFolder(), second = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: first); try? FileManager.default.removeItem(at: second) }
+        let arguments = ["--distance", "7.5", "--unit", "mi", "--scale", "3"]
+        #expect(try CLI.run(arguments, in: first).status == 0)
+        #expect(try CLI.run(arguments, in: second).status == 0)
+        let names = try CLI.files(in: first)
+        #expect(names == (try CLI.files(in: second)))
+        let a = try Data(contentsOf: first.appendingPathComponent(names[0]))
+        let b = try Data(contentsOf: second.appendingPathComponent(names[0]))
+        #expect(a == b)
+    }
+
+    @Test("theme, scale, label and palette each change the name", arguments: [
+        ["--dark"], ["--scale", "1"], ["--distance", "124"], ["--unit", "mi"], ["--end"], ["--palette", "Goldens/palettes/brand.json"],
+    ])
+    func namesDiffer(change: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let palette = change.first == "--palette" ? [change[0], CLI.repository.appendingPathComponent(change[1]).path] : change
+        let base = try CLI.run(["--distance", "123", "--out", folder.path], in: folder)
+        let changed = try CLI.run(["--distance", "123", "--out", folder.path] + palette, in: folder)
+        #expect(base.status == 0 && changed.status == 0)
+        #expect(base.stdout != changed.stdout)
+        #expect(try CLI.files(in: folder).count == 2)
+    }
+
+    @Test("--json describes the image: name, path, size, scale, anchor, sha256")
+    func json() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["--start", "--scale", "1", "--json", "--out", folder.path], in: folder)
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["name", "path", "width", "height", "scale", "anchor", "sha256"])
+        let anchor = try #require(object["anchor"] as? [String: Int])
+        #expect(object["scale"] as? Int == 1)
+        #expect(anchor["y"] == (object["height"] as? Int).map { $0 - 9 })
+        #expect(anchor["x"] == (object["width"] as? Int).map { $0 / 2 })
+        let name = try #require(object["name"] as? String)
+        #expect(name.hasPrefix("start-0km-day@1x-"))
+        #expect((object["sha256"] as? String)?.hasPrefix(String(name.dropFirst("start-0km-day@1x-".count).prefix(10))) == true)
+    }
+
+    @Test("bad input: one line on stderr naming the problem, a non-zero exit, no file", arguments: [
+        (["--distance", "-5"], "negative"),
+        (["--distance=-5"], "negative"),
+        (["--distance", "nan"], "finite"),
+        (["--distance", "inf"], "finite"),
+        (["--distance", "abc"], "abc"),
+        (["--distance", "100001"], "largest"),
+        (["--distance", "1e308"], "largest"),
+        (["--start", "--distance", "5"], "start marker"),
+        (["--start", "--end"], "together"),
+        (["--scale", "0"], "--scale"),
+        (["--scale", "4"], "--scale"),
+        (["--scale", "99999999"], "--scale"),
+        (["--scale", "2.5"], "2.5"),
+        (["--unit", "furlong"], "furlong"),
+        (["--palette", "missing.json"], "missing.json"),
+        (["--palette", "broken.json"], "not valid JSON"),
+        (["--palette", "broken.json", "--dark"], "--palette"),
+        (["--out", "no/such/folder"], "does not exist"),
+        (["--out", "afile"], "not a folder"),
+        (["--out", "/proc"], "/proc"),
+        (["--bogus"], "--bogus"),
+    ])
+    func badInput(arguments: [String], fragment: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        try Data("x".utf8).write(to: folder.appendingPathComponent("afile"))
+        let before = try CLI.files(in: folder)
+        let run = try CLI.run(arguments, in: folder)
+        #expect(run.status != 0)
+        #expect(run.stdout.isEmpty)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "stderr: \(run.stderr)")
+        #expect(run.stderr.contains(fragment), "stderr: \(run.stderr)")
+        #expect(try CLI.files(in: folder) == before)
+    }
+
+    @Test("--help explains every option with an example")
+    func help() throws {
+        let run = try CLI.run(["render", "--help"], in: CLI.repository)
+        #expect(run.status == 0)
+        for option in ["--distance", "--start", "--end", "--dark", "--day", "--scale", "--unit", "--palette", "--out", "--json"] {
+            #expect(run.stdout.contains(option), "\(option) missing from help")
+        }
+        #expect(run.stdout.contains("markerpaint --distance 123 --end --dark"))
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import MarkerRender
+
+@Suite("Labels and markers")
+struct LabelTests {
+    @Test("numbers follow MARKER.md: whole from 10 (half up), one decimal below unless whole", arguments: [
+        (0.0, "0"), (0.4, "0.4"), (1, "1"), (3, "3"), (7.5, "7.5"), (7.25, "7.3"), (7.04, "7"),
+        (9.94, "9.9"), (9.96, "10"), (10, "10"), (10.4, "10"), (10.5, "11"), (122.5, "123"),
+        (123.49, "123"), (1234, "1234"), (12345, "12345"), (99999.6, "100000"),
+    ])
+    func number(distance: Double, expected: String) {
+        #expect(Label.number(for: distance) == expected)
+    }
+
+    @Test("a label is number and unit with no space")
+    func label() throws {
+        #expect(try Marker(kind: .end, distance: 123, unit: .km).label == "123km")
+        #expect(try Marker(kind: .distance, distance: 7.5, unit: .mi).label == "7.5mi")
+        #expect(try Marker(kind: .start, distance: 0).label == "0km")
+    }
+
+    @Test("impossible markers are refused with a reason", arguments: [
+        (Marker.Kind.distance, -1.0, "negative"),
+        (.distance, .nan, "finite"),
+        (.distance, .infinity, "finite"),
+        (.end, -.infinity, "finite"),
+        (.distance, 100_000.5, "largest"),
+        (.start, 5, "start marker"),
+    ])
+    func invalidMarker(kind: Marker.Kind, distance: Double, reason: String) {
+        #expect {
+            try Marker(kind: kind, distance: distance)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test("scales outside 1...3 are refused", arguments: [0, 4, -2, 1000])
+    func invalidScale(scale: Int) throws {
+        let marker = try Marker(kind: .distance, distance: 10)
+        #expect(throws: RenderError.self) { try MarkerRequest(marker: marker, theme: .day, scale: scale) }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import MarkerPixels
+import Testing
+@testable import MarkerRender
+
+/// Checks MARKER.md on real Cairo/Pango pixels.
+@Suite("Marker rendering")
+struct RendererTests {
+    static let kinds: [(Marker.Kind, Double)] = [(.start, 0), (.distance, 10), (.end, 123)]
+
+    func request(_ kind: Marker.Kind = .distance, _ distance: Double = 10, unit: Marker.Unit = .km,
+                 theme: Theme = .night, scale: Int = 2) throws -> MarkerRequest {
+        try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
+    }
+
+    @Test("the same request gives the same bytes and name every time", arguments: [1, 2, 3])
+    func deterministic(scale: Int) throws {
+        let first = try MarkerRenderer().render(try request(.end, 123, scale: scale))
+        let second = try MarkerRenderer().render(try request(.end, 123, scale: scale))
+        #expect(first.png == second.png)
+        #expect(first.fileName == second.fileName)
+    }
+
+    @Test("names carry kind, label, theme, scale and ten hex digits of the PNG's SHA-256")
+    func name() throws {
+        let rendered = try MarkerRenderer().render(try request(.end, 123, theme: .night, scale: 2))
+        #expect(rendered.fileName.hasPrefix("end-123km-night@2x-"))
+        #expect(rendered.fileName == "end-123km-night@2x-\(rendered.sha256.prefix(10)).png")
+        #expect(rendered.sha256.count == 64 && rendered.sha256.allSatisfy(\.isHexDigit))
+    }
+
+    @Test("a different theme, scale, label or palette gives a different name")
+    func distinctNames() throws {
+        let renderer = try MarkerRenderer()
+        let brand = try Theme(name: "brand", palette: Palette(
+            pillFill: Colour(rgb: 0, 90, 200, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
+            dotFill: Colour(rgb: 0, 90, 200), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow))
+        let brandRed = try Theme(name: "brand", palette: Palette(
+            pillFill: Colour(rgb: 200, 0, 0, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
+            dotFill: Colour(rgb: 200, 0, 0), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow))
+        let requests = [
+            try request(.end, 123), try request(.end, 123, theme: .day), try request(.end, 123, scale: 3),
+            try request(.end, 75), try request(.distance, 123), try request(.end, 123, unit: .mi),
+            try request(.end, 123, theme: brand), try request(.end, 123, theme: brandRed),
+        ]
+        let names = try requests.map { try renderer.render($0).fileName }
+        #expect(Set(names).count == names.count)
+    }
+
+    @Test("the canvas holds the whole shadow, with no more than a thin empty margin", arguments: [1, 2, 3])
+    func canvasFitsShadow(scale: Int) throws {
+        for (kind, distance) in Self.kinds {
+            let (image, anchor) = try MarkerRenderer().draw(try request(kind, distance, scale: scale))
+            let visible = (0..<image.height).flatMap { y in (0..<image.width).map { (x: $0, y: y) } }
+                .filter { image[$0.x, $0.y].a > 0 }
+            let minX = visible.map(\.x).min()!, maxX = visible.map(\.x).max()!
+            let minY = visible.map(\.y).min()!, maxY = visible.map(\.y).max()!
+            // Not clipped: the outermost ring is empty. Not wasteful: the shadow comes within 2pt of every edge.
+            let slack = 2 * scale
+            #expect(minX >= 1 && minY >= 1 && maxX <= image.width - 2 && maxY <= image.height - 2)
+            #expect(minX <= slack && minY <= slack && maxX >= image.width - 1 - slack && maxY >= image.height - 1 - slack)
+            // Whole-point margins: the anchor is 9pt above the bottom and centred, at every scale.
+            #expect(image.height - anchor.y == 9 * scale && image.width == 2 * anchor.x)
+        }
+    }
+
+    @Test("the 1pt border is exactly `scale` sharp pixels wide at every scale", arguments: [1, 2, 3])
+    func crispBorder(scale: Int) throws {
+        let layout = try laidOut(.distance, 10, scale: scale)
+        let (image, _) = try MarkerRenderer().draw(try request(.distance, 10, theme: .night, scale: scale))
+        let palette = Palette.night
+        let fill = opaque(palette.pillFill)
+        let borderOverFill = palette.pillBorder.alpha + palette.pillFill.alpha * (1 - palette.pillBorder.alpha)
+        let row = Int(layout.pill.y) + Int(layout.pill.height) / 2
+        let left = Int(layout.pill.x)
+        for x in left..<(left + scale) {
+            #expect(abs(Double(image[x, row].a) - borderOverFill * 255) <= 1.0, "border pixel \(x)")
+        }
+        #expect(close(image[left + scale, row], fill), "first pixel inside the border is plain fill")
+        #expect(image[left - 1, row].a < 60, "the pixel outside the pill is only shadow")
+        // The top edge too, at the pill's centre where the edge is straight.
+        let column = Int(layout.pill.x + layout.pill.width / 2)
+        #expect(abs(Double(image[column, Int(layout.pill.y)].a) - borderOverFill * 255) <= 1.0)
+        #expect(close(image[column, Int(layout.pill.y) + scale], fill))
+    }
+
+    @Test("as in CSS, the shadow is not painted under the translucent pill", arguments: [Theme.day, .night])
+    func noShadowUnderPill(theme: Theme) throws {
+        let layout = try laidOut(.distance, 10, scale: 2)
+        let (image, _) = try MarkerRenderer().draw(try request(.distance, 10, theme: theme, scale: 2))
+        // Just inside the left border, where the shadow cast 1pt down would be densest.
+        let inside = image[Int(layout.pill.x) + 2 * 2 + 1, Int(layout.pill.maxY) - 2 * 4]
+        #expect(close(inside, opaque(theme.palette.pillFill)))
+    }
+
+    @Test("the shadow falls 1pt down: darker below the dot than above the pill", arguments: [1, 2, 3])
+    func shadowOffset(scale: Int) throws {
+        let layout = try laidOut(.distance, 10, scale: scale)
+        let (image, anchor) = try MarkerRenderer().draw(try request(.distance, 10, scale: scale))
+        let gap = 2 * scale
+        let above = image[anchor.x + 8 * scale, Int(layout.pill.y) - gap].a
+        let dotBottom = Int(layout.dotCentreY + layout.dotRadius)
+        let below = image[anchor.x, dotBottom + gap - 1].a
+        let pillSide = image[Int(layout.pill.x) - gap, row(layout)].a
+        #expect(below > above)
+        #expect(pillSide > above)
+        #expect(above > 0, "a real blur reaches above the pill")
+    }
+
+    @Test("the anchor is the dot's centre, 22pt below the pill top, centred under the pill", arguments: [1, 2, 3])
+    func anchor(scale: Int) throws {
+        for (kind, distance) in Self.kinds {
+            let layout = try laidOut(kind, distance, scale: scale)
+            let (image, anchor) = try MarkerRenderer().draw(try request(kind, distance, scale: scale))
+            #expect(Double(anchor.x) == layout.pill.x + layout.pill.width / 2)
+            #expect(Double(anchor.y) == layout.pill.y + 22 * Double(scale))
+            // The dot is symmetric about the anchor: compare alpha left and right of it.
+            for dx in 1...(3 * scale) {
+                #expect(abs(Int(image[anchor.x - dx, anchor.y].a) - Int(image[anchor.x + dx - 1, anchor.y].a)) <= 1)
+            }
+        }
+    }
+
+    @Test("every label fits: 4pt padding each side, 28pt minimum", arguments: [
+        (Marker.Kind.distance, 0.4, Marker.Unit.km), (.distance, 7.5, .km), (.distance, 12345, .km),
+        (.end, 9999, .mi), (.end, 12345, .km), (.start, 0, .mi), (.distance, 1, .km),
+    ])
+    func labelFits(kind: Marker.Kind, distance: Double, unit: Marker.Unit) throws {
+        for scale in 1...3 {
+            let layout = try laidOut(kind, distance, unit: unit, scale: scale)
+            let s = Double(scale)
+            #expect(layout.pill.width >= 28 * s)
+            #expect(layout.labelOrigin.x >= layout.pill.x + 4 * s - 1)
+            #expect(layout.content.upperBound <= layout.pill.maxX - 4 * s + 1)
+            if let icon = layout.icon { #expect(icon.maxX <= layout.pill.maxX - 4 * s + 1) }
+        }
+    }
+
+    @Test("a missing font is a clear error naming the Debian package")
+    func missingFont() {
+        #expect {
+            try MarkerRenderer(fontFamily: "NoSuchFamilyXYZ")
+        } throws: { error in
+            "\(error)".contains("fonts-inter") && "\(error)".contains("NoSuchFamilyXYZ")
+        }
+    }
+
+    @Test("PNGs round-trip exactly and pass pngcheck")
+    func pngRoundTrip() throws {
+        let renderer = try MarkerRenderer()
+        for (kind, distance) in Self.kinds {
+            let request = try request(kind, distance, theme: .day, scale: 3)
+            let (image, _) = try renderer.draw(request)
+            let rendered = try renderer.render(request)
+            #expect(try PNGDecoder.decode(rendered.png) == image)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-\(UUID())").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let path = try AtomicFile.write(rendered.png, to: folder, name: rendered.fileName)
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/usr/bin/pngcheck")
+            check.arguments = ["-q", path]
+            try check.run()
+            check.waitUntilExit()
+            #expect(check.terminationStatus == 0)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [rendered.fileName])
+        }
+    }
+
+    // MARK: helpers
+
+    private func laidOut(_ kind: Marker.Kind, _ distance: Double, unit: Marker.Unit = .km, scale: Int) throws -> MarkerLayout {
+        try MarkerRenderer().layout(for: try request(kind, distance, unit: unit, scale: scale))
+    }
+
+    private func row(_ layout: MarkerLayout) -> Int { Int(layout.pill.y + layout.pill.height / 2) }
+
+    /// Equal but for one 8-bit step per channel, which unpremultiplying may cost.
+    private func close(_ a: RGBA, _ b: RGBA) -> Bool {
+        abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1 && abs(Int(a.a) - Int(b.a)) <= 1
+    }
+
+    private func opaque(_ colour: Colour) -> RGBA {
+        RGBA(r: UInt8((colour.red * 255).rounded()), g: UInt8((colour.green * 255).rounded()),
+             b: UInt8((colour.blue * 255).rounded()), a: UInt8((colour.alpha * 255).rounded()))
+    }
+}
