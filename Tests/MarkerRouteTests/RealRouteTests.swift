@@ -1,0 +1,82 @@
+import MarkerRoute
+import Testing
+
+/// The shared GPS recordings and the generated fixtures, read by `Route.load` and measured, against
+/// geographiclib's numbers from make_reference.py.
+@Suite("Routes measured and marked against geographiclib")
+struct RealRouteTests {
+    /// Per stage: Vincenty agrees with geographiclib to nanometres per segment (GeodesicTests), so
+    /// 1 mm leaves room for summing a few hundred segments of rounding and nothing more.
+    static let lengthTolerance = 0.001
+
+    @Test(arguments: try Fixtures.reference().routes)
+    func stagesAndLengthsMatch(_ expected: Reference.RouteEntry) throws {
+        let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
+        #expect(route.stages.map(\.name) == expected.stages.map(\.name))
+        #expect(route.stages.map(\.coordinates.count) == expected.stages.map(\.points))
+        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        try #require(plan.stageLengths.count == expected.stages.count)
+        for (length, stage) in zip(plan.stageLengths, expected.stages) {
+            #expect(abs(length - stage.length) < Self.lengthTolerance, "stage \(stage.name ?? "unnamed")")
+        }
+    }
+
+    /// Every distance marker lies where geographiclib puts the point that far along the route.
+    @Test(arguments: try Fixtures.reference().routes, DistanceUnit.allCases)
+    func markersLieAtTheirDistance(_ expected: Reference.RouteEntry, unit: DistanceUnit) throws {
+        let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
+        for cumulative in [false, true] {
+            let markers = MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }
+            let reference = expected.markers.filter { $0.unit == unit && $0.cumulative == cumulative }
+            #expect(markers.map(\.stage) == reference.map(\.stage))
+            #expect(markers.map(\.distance) == reference.map { Double($0.distance) })
+            for (marker, point) in zip(markers, reference) {
+                let offset = metresBetween(marker.coordinate, Coordinate(latitude: point.latitude, longitude: point.longitude))
+                #expect(offset < 0.001, "stage \(point.stage) at \(point.distance) \(unit), cumulative: \(cumulative)")
+            }
+        }
+    }
+
+    @Test func emptyTracksAreDroppedWithAWarning() throws {
+        let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path, format: nil)
+        let dropped = try #require(route.warnings.first)
+        #expect(route.warnings.count == 1)
+        #expect(dropped.contains("track 1") && dropped.contains("03-OCT-10") && dropped.contains("no points"))
+    }
+
+    /// Track segments are joined, and the empty one adds nothing.
+    @Test func trackWithAnEmptySegmentIsOneStage() throws {
+        let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("track-with-empty-segment.gpx").path, format: nil)
+        #expect(route.stages.count == 1)
+        #expect(route.stages.first?.coordinates.count == 9)
+        #expect(route.warnings.isEmpty)
+    }
+
+    @Test func twoDaysEndAt75And123Kilometres() throws {
+        let route = try Route.load(path: Fixtures.directory.appendingPathComponent("two-stages.geojson").path, format: nil)
+        let ends = MarkerPlan(route: route, unit: .km, cumulative: false).markers.filter { $0.kind == .end }
+        #expect(ends.map(\.stageName) == ["Day 1", "Day 2"])
+        try #require(ends.count == 2)
+        #expect(abs(ends[0].distance - 75) < 1e-6)
+        #expect(abs(ends[1].distance - 123) < 1e-6)
+    }
+
+    /// The reference's lengths are what the fixture was built to, so the checks above test real numbers.
+    @Test func twoDayFixtureIsBuiltTo75And123Kilometres() throws {
+        let entry = try Fixtures.reference().route(endingWith: "two-stages.geojson")
+        for stage in entry.stages {
+            let nominal = try #require(stage.nominal)
+            #expect(abs(stage.length - nominal) < 1e-6)
+        }
+    }
+
+    @Test func antimeridianCrossingIsKilometresNotTheWorld() throws {
+        let route = try Route.load(path: Fixtures.directory.appendingPathComponent("antimeridian.geojson").path, format: nil)
+        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let length = try #require(plan.stageLengths.first)
+        #expect(length > 4000 && length < 5000)
+        let longitudes = plan.markers.map(\.coordinate.longitude)
+        #expect(longitudes.allSatisfy { (-180...180).contains($0) })
+        #expect(longitudes.contains { $0 > 179 } && longitudes.contains { $0 < -179 })
+    }
+}
