@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "markerpaint", targets: ["markerpaint"]),
         .library(name: "MarkerRender", targets: ["MarkerRender"]),
+        .library(name: "MarkerRoute", targets: ["MarkerRoute"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -19,6 +20,9 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libspng-dev", "libdeflate-dev"])]
         ),
+
+        // Geodesy, route formats and marker placement: pure Swift, no C.
+        .target(name: "MarkerRoute"),
 
         // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
         .target(name: "MarkerPixels"),
@@ -36,17 +40,22 @@ let package = Package(
         // Golden-image cases, verification, reports and the contact sheet.
         .target(name: "MarkerGolden", dependencies: ["MarkerRender", "MarkerPixels"]),
 
+        // A route's markers as images and map data: parallel rendering, sprites, GeoJSON, style layer.
+        .target(name: "MarkerBatch", dependencies: ["MarkerRender", "MarkerRoute"]),
+
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerRender", "MarkerGolden",
+                "MarkerRender", "MarkerRoute", "MarkerGolden", "MarkerBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
+        .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
         .testTarget(name: "MarkerRenderTests", dependencies: ["MarkerRender", "MarkerPixels"]),
         .testTarget(name: "MarkerGoldenTests", dependencies: ["MarkerGolden", "MarkerRender", "MarkerPixels"]),
+        .testTarget(name: "MarkerBatchTests", dependencies: ["MarkerBatch", "MarkerRender", "MarkerRoute", "MarkerPixels"]),
         .testTarget(name: "CLITests", dependencies: ["markerpaint"]),
     ]
 )

@@ -40,13 +40,24 @@ public final class MarkerRenderer {
 
     /// Draws `request` as straight-alpha pixels, with the anchor (dot centre) in pixels.
     public func draw(_ request: MarkerRequest) throws(RenderError) -> (image: RGBAImage, anchor: PixelPoint) {
-        let marker = request.marker
+        let (surface, geometry) = try drawSurface(request)
+        return (surface.straightRGBA(), geometry.anchor)
+    }
+
+    /// The naive path the benchmark measures against: the same drawing, then Cairo's own PNG writer.
+    public func writeWithCairo(_ request: MarkerRequest, to path: String) throws(RenderError) {
+        let (surface, _) = try drawSurface(request)
+        try CairoStatus.check(cairo_surface_write_to_png(surface.pointer, path), "writing \(path) with Cairo")
+    }
+
+    /// Draws `request` onto a new premultiplied ARGB32 surface.
+    func drawSurface(_ request: MarkerRequest) throws(RenderError) -> (CairoSurface, MarkerLayout) {
         let geometry = layout(for: request)
         let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: geometry.canvasWidth, height: geometry.canvasHeight)
         let context = try CairoContext(surface)
-        try MarkerPainter(layout: geometry, palette: request.theme.palette, kind: marker.kind)
+        try MarkerPainter(layout: geometry, palette: request.theme.palette, kind: request.marker.kind)
             .paint(on: context, label: layout)
-        return (surface.straightRGBA(), geometry.anchor)
+        return (surface, geometry)
     }
 
     /// Sets the label text and works out where everything goes.

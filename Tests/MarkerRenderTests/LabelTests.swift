@@ -41,3 +41,29 @@ struct LabelTests {
         #expect(throws: RenderError.self) { try MarkerRequest(marker: marker, theme: .day, scale: scale) }
     }
 }
+
+@Suite("Image names")
+struct ImageNameTests {
+    @Test("a rendered name reads back into the same request", arguments: [
+        (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
+        (.distance, 12345, .mi, .night, 1),
+    ])
+    func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
+        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
+        let rendered = try MarkerRenderer().render(request)
+        let parsed = try #require(ImageName.parse(rendered.fileName))
+        #expect(parsed.request == request)
+        #expect(parsed.hashPrefix == String(rendered.sha256.prefix(10)))
+        #expect(ImageName.parse(String(rendered.fileName.dropLast(4)))?.request == request)
+    }
+
+    @Test("names that do not describe a marker do not parse", arguments: [
+        "", "end-123km-night@2x", "end-123km-night@4x-3f9a1c2b7d", "finish-123km-night@2x-3f9a1c2b7d",
+        "end-123km-dusk@2x-3f9a1c2b7d", "end-123km-night@2x-3F9A1C2B7D", "end-123.0km-night@2x-3f9a1c2b7d",
+        "end-0123km-night@2x-3f9a1c2b7d", "start-5km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
+        "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",
+    ])
+    func rejects(name: String) {
+        #expect(ImageName.parse(name) == nil)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import MarkerPixels
+import MarkerRender
+
+/// A MapLibre/Mapbox sprite: many images packed into one PNG, and the JSON that says where each is.
+public struct SpriteSheet {
+    /// GPUs commonly cap textures at 4096 px; a larger sprite would fail to load on them.
+    public static let maximumSide = 4096
+
+    public struct Entry: Sendable {
+        public let id: SpriteID
+        public let file: String
+        public let width: Int
+        public let height: Int
+
+        public init(id: SpriteID, file: String, width: Int, height: Int) {
+            self.id = id
+            self.file = file
+            self.width = width
+            self.height = height
+        }
+    }
+
+    struct Placement: Encodable {
+        let x: Int
+        let y: Int
+        let width: Int
+        let height: Int
+        let pixelRatio: Int
+    }
+
+    public let png: [UInt8]
+    public let json: Data
+
+    /// Packs `entries` (read from their files, one at a time) in shelves, tallest first.
+    public init(entries: [Entry], pixelRatio: Int) throws(RenderError) {
+        let sorted = entries.sorted { ($0.height, $1.id) > ($1.height, $0.id) }
+        let gap = 1
+        let area = entries.reduce(0) { $0 + ($1.width + gap) * ($1.height + gap) }
+        let widest = entries.map(\.width).max() ?? 1
+        let sheetWidth = max(widest, Int(Double(area).squareRoot() * 1.1))
+        var placements: [(Entry, Int, Int)] = []
+        var x = 0, y = 0, shelfHeight = 0, usedWidth = 0
+        for entry in sorted {
+            if x > 0 && x + entry.width > sheetWidth {
+                y += shelfHeight + gap
+                x = 0
+                shelfHeight = 0
+            }
+            placements.append((entry, x, y))
+            usedWidth = max(usedWidth, x + entry.width)
+            x += entry.width + gap
+            shelfHeight = max(shelfHeight, entry.height)
+        }
+        let sheetHeight = y + shelfHeight
+        guard usedWidth <= Self.maximumSide, sheetHeight <= Self.maximumSide else {
+            throw RenderError("\(entries.count) images need a \(usedWidth)×\(sheetHeight) sprite, over the \(Self.maximumSide) px GPU limit; use the PNGs one by one (manifest.json) or pass --no-sprites")
+        }
+        var sheet = RGBAImage(width: max(1, usedWidth), height: max(1, sheetHeight))
+        var index: [String: Placement] = [:]
+        for (entry, left, top) in placements {
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: URL(fileURLWithPath: entry.file))
+            } catch {
+                throw RenderError("cannot read \(entry.file) for the sprite: \(error.localizedDescription)")
+            }
+            let image = try PNGDecoder.decode([UInt8](bytes))
+            sheet.pixels.withUnsafeMutableBufferPointer { target in
+                image.pixels.withUnsafeBufferPointer { source in
+                    for row in 0..<image.height {
+                        let from = source.baseAddress! + row * image.width * 4
+                        let to = target.baseAddress! + ((top + row) * sheet.width + left) * 4
+                        to.update(from: from, count: image.width * 4)
+                    }
+                }
+            }
+            index[entry.id.value] = Placement(x: left, y: top, width: image.width, height: image.height, pixelRatio: pixelRatio)
+        }
+        png = try PNGEncoder().encode(sheet)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        do { json = try encoder.encode(index) } catch { throw RenderError("cannot encode sprite JSON: \(error)") }
+    }
+
+    /// `sprite-night` at ratio 1, `sprite-night@2x` above, as map SDKs look them up.
+    public static func baseName(theme: Theme, pixelRatio: Int) -> String {
+        "sprite-\(theme.name)" + (pixelRatio == 1 ? "" : "@\(pixelRatio)x")
+    }
+}

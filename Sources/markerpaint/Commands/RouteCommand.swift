@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import MarkerBatch
+import MarkerRender
+import MarkerRoute
+import Synchronization
+
+/// Every marker image of a route plus the data a MapLibre/Mapbox map needs to show them.
+struct RouteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
+        abstract: "Draw every marker of a route and write markers.geojson, manifest.json, sprites and a style layer.",
+        discussion: """
+        Examples:
+          markerpaint route ride.gpx --out ride-markers
+          markerpaint route stages.geojson --out out --themes night --scales 1,2,3 --cumulative
+          markerpaint route - --polyline6 --unit mi --out out < route.txt
+        Markers are placed by geodesic distance on the WGS84 ellipsoid. The folder is replaced in one
+        step when everything is ready; images an earlier run drew are reused, not drawn again.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("A GeoJSON or GPX file, or an encoded polyline; - reads standard input.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Folder to write; replaced whole when the run succeeds.", valueName: "dir"))
+    var out: String
+
+    @Option(help: ArgumentHelp("Comma-separated themes: day, night.", valueName: "list"))
+    var themes = "day,night"
+
+    @Option(help: ArgumentHelp("A JSON palette file to draw as one more theme.", valueName: "file"))
+    var palette: String?
+
+    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 2, 3.", valueName: "list"))
+    var scales = "1,2"
+
+    @Option(help: "Unit of the distance markers: km or mi.")
+    var unit: DistanceUnit = .km
+
+    @Flag(help: "Count on across stages instead of restarting at 0 for each.")
+    var cumulative = false
+
+    @Flag(help: "Read the input as an encoded polyline with precision 5 (Google's).")
+    var polyline5 = false
+
+    @Flag(help: "Read the input as an encoded polyline with precision 6 (OSRM, Valhalla).")
+    var polyline6 = false
+
+    @Flag(help: "Write no sprite sheets (for routes with more images than one GPU texture holds).")
+    var noSprites = false
+
+    func validate() throws {
+        if polyline5 && polyline6 { throw ValidationError("--polyline5 and --polyline6 cannot be used together") }
+        _ = try parsedThemes()
+        _ = try parsedScales()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw ValidationError("--out \(out) exists and is not a folder")
+        }
+        let parent = (out as NSString).deletingLastPathComponent
+        try OutputFolder.check(parent.isEmpty ? "." : parent)
+    }
+
+    func parsedThemes() throws -> [Theme] {
+        var result: [Theme] = []
+        for name in themes.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let theme = Theme.named(name) else {
+                throw ValidationError("--themes: \"\(name)\" is not a theme (day, night; use --palette for your own)")
+            }
+            if !result.contains(theme) { result.append(theme) }
+        }
+        if let palette {
+            do { result.append(try Theme.load(paletteFile: palette)) } catch { throw ValidationError(error.message) }
+        }
+        return result
+    }
+
+    func parsedScales() throws -> [Int] {
+        var result: [Int] = []
+        for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let scale = Int(part.trimmingCharacters(in: .whitespaces)), MarkerRequest.scales.contains(scale) else {
+                throw ValidationError("--scales: \"\(part)\" is not 1, 2 or 3")
+            }
+            if !result.contains(scale) { result.append(scale) }
+        }
+        return result.sorted()
+    }
+
+    func run() throws {
+        let format: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
+        let route = try Route.load(path: file, format: format)
+        var options = RouteBatch.Options()
+        options.themes = try parsedThemes()
+        options.scales = try parsedScales()
+        options.unit = unit
+        options.cumulative = cumulative
+        options.sprites = !noSprites
+        for warning in route.warnings {
+            FileHandle.standardError.write(Data("markerpaint: warning: \(warning)\n".utf8))
+        }
+        let bar = isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
+        let summary = try RouteBatch(route: route, options: options).write(to: out) { done, total in
+            bar?.show(done, of: total)
+        }
+        bar?.finish()
+        print("\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))")
+    }
+}
+
+extension DistanceUnit: ExpressibleByArgument {}
+
+/// A one-line progress bar for terminals, redrawn at most once per percent.
+final class ProgressBar: Sendable {
+    private let lastPercent = Mutex(-1)
+
+    func show(_ done: Int, of total: Int) {
+        let percent = total == 0 ? 100 : done * 100 / total
+        let draw = lastPercent.withLock { last in
+            guard percent != last else { return false }
+            last = percent
+            return true
+        }
+        guard draw else { return }
+        let width = 30
+        let filled = percent * width / 100
+        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            + "] \(done)/\(total) images"
+        FileHandle.standardOutput.write(Data(line.utf8))
+    }
+
+    func finish() {
+        FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+    }
+}
