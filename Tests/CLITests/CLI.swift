@@ -23,8 +23,8 @@ struct CLI {
     /// The repository root, from this file's location.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `markerpaint arguments` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL) throws -> Run {
+    /// Runs `markerpaint arguments` in `directory` and waits for it; `input` goes to its stdin.
+    static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -32,7 +32,11 @@ struct CLI {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

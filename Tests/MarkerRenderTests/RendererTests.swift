@@ -185,3 +185,19 @@ struct RendererTests {
              b: UInt8((colour.blue * 255).rounded()), a: UInt8((colour.alpha * 255).rounded()))
     }
 }
+
+@Suite("Fast PNG path against Cairo's writer")
+struct PNGPathTests {
+    @Test("markerpaint's PNG decodes to exactly the pixels Cairo's own writer encodes for the same surface",
+          arguments: [(Marker.Kind.start, 0.0, Theme.day, 1), (.distance, 7.5, .night, 2), (.end, 12345, .day, 3), (.end, 123, .night, 2)])
+    func sameAsCairo(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int) throws {
+        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
+        let renderer = try MarkerRenderer()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cairo-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try renderer.writeWithCairo(request, to: path)
+        let cairo = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        let ours = try PNGDecoder.decode(try renderer.render(request).png)
+        #expect(ours == cairo)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import MarkerRender
+
+/// Renders one marker set through the naive path (draw, then Cairo's PNG writer, one after another)
+/// and through markerpaint's batch path, in the same run, and reports both.
+public struct RenderBenchmark: Sendable {
+    /// One path's figures.
+    public struct Figures: Sendable {
+        public var name: String
+        public var markers: Int
+        public var seconds: Double
+        public var bytes: Int
+        /// Mean per-marker time of each step, in µs, measured on one thread.
+        public var steps: [(step: String, microseconds: Double)]
+
+        public var markersPerSecond: Double { Double(markers) / seconds }
+    }
+
+    public let requests: [MarkerRequest]
+    public let workers: Int
+
+    /// `count` distinct markers at `scale`: labels 1, 2, 3 … alternately day and night.
+    public init(count: Int, scale: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(RenderError) {
+        var requests: [MarkerRequest] = []
+        for index in 0..<count {
+            let marker = try Marker(kind: index % 10 == 9 ? .end : .distance, distance: Double(index / 2 + 1))
+            requests.append(try MarkerRequest(marker: marker, theme: index.isMultiple(of: 2) ? .day : .night, scale: scale))
+        }
+        self.requests = requests
+        self.workers = workers
+    }
+
+    /// The baseline: `cairo_surface_write_to_png` into a file, one marker after another.
+    public func naive(into folder: String) throws(RenderError) -> Figures {
+        let renderer = try MarkerRenderer()
+        let clock = ContinuousClock()
+        var draw = Duration.zero, encodeAndWrite = Duration.zero
+        let start = clock.now
+        for (index, request) in requests.enumerated() {
+            let steps = try renderer.writeWithCairo(request, to: "\(folder)/\(index).png")
+            draw += steps.draw
+            encodeAndWrite += steps.encodeAndWrite
+        }
+        let seconds = Self.seconds(clock.now - start)
+        return Figures(name: "naive (cairo_surface_write_to_png, 1 thread)", markers: requests.count, seconds: seconds,
+                       bytes: Self.bytes(in: folder),
+                       steps: [("render", Self.micro(draw, requests.count)), ("encode+write", Self.micro(encodeAndWrite, requests.count))])
+    }
+
+    /// markerpaint's path: every core, libdeflate encoder, content hash, file per image.
+    public func batch(into folder: String) throws(RenderError) -> Figures {
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = try BatchRenderer(workers: workers).render(requests, into: folder)
+        let seconds = Self.seconds(clock.now - start)
+        return Figures(name: "markerpaint (\(workers) workers)", markers: requests.count, seconds: seconds,
+                       bytes: Self.bytes(in: folder), steps: try stepTimes(into: folder + "/steps"))
+    }
+
+    /// Each step of the batch path alone, on one thread, over the first 500 markers.
+    private func stepTimes(into folder: String) throws(RenderError) -> [(step: String, microseconds: Double)] {
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let renderer = try MarkerRenderer()
+        let encoder = try PNGEncoder()
+        let clock = ContinuousClock()
+        var draw = Duration.zero, encode = Duration.zero, hash = Duration.zero, write = Duration.zero
+        let sample = requests.prefix(500)
+        for request in sample {
+            let t0 = clock.now
+            let image = try renderer.draw(request).image
+            let t1 = clock.now
+            let png = try encoder.encode(image)
+            let t2 = clock.now
+            let name = ImageName(request: request, sha256: ContentHash.sha256Hex(png)).fileName
+            let t3 = clock.now
+            try AtomicFile.write(png, to: folder, name: name)
+            let t4 = clock.now
+            draw += t1 - t0
+            encode += t2 - t1
+            hash += t3 - t2
+            write += t4 - t3
+        }
+        return [("render", Self.micro(draw, sample.count)), ("encode", Self.micro(encode, sample.count)),
+                ("hash", Self.micro(hash, sample.count)), ("write", Self.micro(write, sample.count))]
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    static func micro(_ duration: Duration, _ count: Int) -> Double { seconds(duration) * 1e6 / Double(max(count, 1)) }
+
+    static func bytes(in folder: String) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasSuffix(".png") }.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+        }
+    }
+}

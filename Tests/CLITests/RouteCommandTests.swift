@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@Suite("markerpaint route")
+struct RouteCommandTests {
+    static let sharedRoutes = CLI.repository.appendingPathComponent("../shared/routes").standardizedFileURL
+
+    @Test("a real track gives images, markers.geojson, manifest, sprites and style layer; stdout is one summary line")
+    func realTrack() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 1)
+        #expect(run.stdout.contains("rendered") && run.stdout.contains("reused 0"))
+        let files = Set(try CLI.files(in: folder.appendingPathComponent("out")))
+        for name in ["markers.geojson", "manifest.json", "style-layer.json", "sprite-day.png", "sprite-day.json",
+                     "sprite-night@2x.png", "sprite-night@2x.json"] {
+            #expect(files.contains(name), "\(name) missing")
+        }
+        let again = try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
+        #expect(again.stdout.contains("rendered 0"))
+        #expect(try CLI.files(in: folder) == ["out"], "no staging folder left behind")
+    }
+
+    @Test("a polyline from standard input, precision 5 and 6 read differently")
+    func polylineFromStdin() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let polyline = Data("_p~iF~ps|U_ulLnnqC_mqNvxq`@".utf8)
+        let five = try CLI.run(["route", "-", "--polyline5", "--out", "five", "--themes", "night", "--scales", "1"], in: folder, input: polyline)
+        let six = try CLI.run(["route", "-", "--polyline6", "--out", "six", "--themes", "night", "--scales", "1"], in: folder, input: polyline)
+        #expect(five.status == 0 && six.status == 0, "\(five.stderr) \(six.stderr)")
+        // Precision 6 reads the same numbers 10× smaller: a route of ~1/10 the length, with fewer markers.
+        #expect(five.stdout != six.stdout)
+    }
+
+    @Test("bad input: one line naming the problem and where, a non-zero exit, nothing written", arguments: [
+        ("notjson.geojson", "{ this is not json", ["not valid JSON"]),
+        ("notxml.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkpt>", ["line"]),
+        ("noline.geojson", #"{"type": "Point", "coordinates": [1, 2]}"#, ["no line"]),
+        ("onepoint.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [1, 2]]}"#, ["2 distinct points"]),
+        ("latitude.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [1, 97.2]]}"#, ["coordinate 2", "97.2", "out of range"]),
+        ("longitude.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [181, 2]]}"#, ["coordinate 2", "181", "out of range"]),
+        ("nan.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [NaN, 2]]}"#, ["coordinate 2"]),
+        ("string.geojson", #"{"type": "LineString", "coordinates": [[1, 2], ["3", 2]]}"#, ["coordinate 2"]),
+        ("feature.geojson", #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}, {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4], [5, 95]]}}]}"#, ["feature 2", "coordinate 3", "95"]),
+        ("nopoints.gpx", "<gpx version=\"1.1\"><trk><trkseg></trkseg></trk></gpx>", ["no track or route points"]),
+        ("nanlat.gpx", "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"NaN\" lon=\"2\"/><trkpt lat=\"1\" lon=\"3\"/></trkseg></trk></gpx>", ["NaN"]),
+        ("empty.gpx", "", ["empty"]),
+    ])
+    func badInput(name: String, content: String, fragments: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(content.utf8).write(to: folder.appendingPathComponent(name))
+        let run = try CLI.run(["route", name, "--out", "out"], in: folder)
+        #expect(run.status != 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        for fragment in fragments { #expect(run.stderr.contains(fragment), "\(run.stderr) lacks \(fragment)") }
+        #expect(try CLI.files(in: folder) == [name], "nothing written")
+    }
+
+    @Test("an invalid polyline character is named with its position")
+    func badPolyline() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["route", "-", "--polyline5", "--out", "out"], in: folder, input: Data("_p~iF~ps|U _ulL".utf8))
+        #expect(run.status != 0)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("11"), "\(run.stderr)")
+        #expect(try CLI.files(in: folder).isEmpty)
+    }
+
+    @Test("a 200 MB file is refused at once, without reading it")
+    func hugeFile() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("huge.geojson")
+        FileManager.default.createFile(atPath: path.path, contents: Data("{".utf8))
+        let handle = try FileHandle(forWritingTo: path)
+        try handle.truncate(atOffset: 200_000_000)  // sparse: no 200 MB of disk
+        try handle.close()
+        let run = try CLI.run(["route", "huge.geojson", "--out", "out"], in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("limit"), "\(run.stderr)")
+        #expect(try CLI.files(in: folder) == ["huge.geojson"])
+    }
+
+    @Test("bad options are refused before any work", arguments: [
+        (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
+        (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"),
+    ])
+    func badOptions(extra: [String], fragment: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"] + extra, in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(fragment), "\(run.stderr)")
+        #expect(try CLI.files(in: folder).isEmpty)
+    }
+
+    @Test("a run killed at any moment leaves the previous output whole, and the next run cleans up")
+    func killedRun() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"], in: folder).status == 0)
+        let previous = try snapshot(folder.appendingPathComponent("out"))
+        // A long straight route: hundreds of labels, several seconds of drawing.
+        let long = #"{"type": "LineString", "coordinates": [[10, 45], [10, 50], [10, 55]]}"#
+        try Data(long.utf8).write(to: folder.appendingPathComponent("long.geojson"))
+        for delay in [0.05, 0.3, 0.8, 1.5] {
+            let process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = ["route", "long.geojson", "--out", "out", "--scales", "1,2,3"]
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try snapshot(folder.appendingPathComponent("out"))
+            if process.terminationReason == .uncaughtSignal {
+                #expect(now == previous, "killed after \(delay) s: the output changed")
+            }
+        }
+        // The next successful run publishes and removes what the killed runs left.
+        #expect(try CLI.run(["route", "long.geojson", "--out", "out", "--scales", "1"], in: folder).status == 0)
+        #expect(try CLI.files(in: folder) == ["long.geojson", "out"])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any])
+        for image in try #require(manifest["images"] as? [[String: Any]]) {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/\(image["file"] as! String)").path))
+        }
+    }
+
+    private func snapshot(_ folder: URL) throws -> [String: Data] {
+        try Dictionary(uniqueKeysWithValues: CLI.files(in: folder).map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+    }
+}
