@@ -13,14 +13,17 @@ public final class MarkerRenderer {
     private let numberFont: FontDescription
     private let unitFont: FontDescription
     private let encoder: PNGEncoder
+    private var shadows = ShadowMask()
+    /// The last canvas and its context, reused while the size stays (it mostly does in a batch).
+    private var canvas: (surface: CairoSurface, context: CairoContext)?
     /// From the baseline to the middle of the digits, in points; the same for every label.
     private let digitMiddle: Double
 
-    public convenience init(pngLevel: Int = 9) throws(RenderError) {
-        try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel)
+    public convenience init(pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter) throws(RenderError) {
+        try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter)
     }
 
-    init(fontFamily: String, pngLevel: Int = 9) throws(RenderError) {
+    init(fontFamily: String, pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter) throws(RenderError) {
         fontMap = try FontMap()
         textContext = try TextContext(fontMap: fontMap)
         numberFont = FontDescription(family: fontFamily, weight: PANGO_WEIGHT_MEDIUM, absoluteSize: MarkerMetrics.numberSize)
@@ -32,7 +35,7 @@ public final class MarkerRenderer {
             throw RenderError("font \(fontFamily) Medium is not installed (\(found)); install the Debian package \(Self.fontPackage)")
         }
         layout = try TextLayout(context: textContext)
-        encoder = try PNGEncoder(level: pngLevel)
+        encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
         layout.setRuns([.init(text: "0123456789", font: numberFont, rise: 0)])
         let ink = layout.extents.ink
         digitMiddle = ink.y + ink.height / 2 - layout.baseline
@@ -59,11 +62,19 @@ public final class MarkerRenderer {
     /// Draws `request` onto a new premultiplied ARGB32 surface.
     func drawSurface(_ request: MarkerRequest) throws(RenderError) -> (CairoSurface, MarkerLayout) {
         let geometry = layout(for: request)
-        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: geometry.canvasWidth, height: geometry.canvasHeight)
-        let context = try CairoContext(surface)
+        let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
         try MarkerPainter(layout: geometry, palette: request.theme.palette, kind: request.marker.kind)
-            .paint(on: context, label: layout)
+            .paint(on: context, label: layout, shadow: try shadows.mask(for: geometry))
         return (surface, geometry)
+    }
+
+    /// A canvas of the size asked for; the painter clears it before drawing.
+    private func canvas(width: Int, height: Int) throws(RenderError) -> (CairoSurface, CairoContext) {
+        if let canvas, canvas.surface.width == width, canvas.surface.height == height { return canvas }
+        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
+        let made = (surface, try CairoContext(surface))
+        canvas = made
+        return made
     }
 
     /// Sets the label text and works out where everything goes.

@@ -201,3 +201,29 @@ struct PNGPathTests {
         #expect(ours == cairo)
     }
 }
+
+@Suite("PNG encoder")
+struct PNGEncoderTests {
+    @Test("every row filter and level decodes to exactly the image and passes pngcheck",
+          arguments: PNGEncoder.Filter.allCases, [1, 6, 12])
+    func roundTrip(filter: PNGEncoder.Filter, level: Int) throws {
+        let request = try MarkerRequest(marker: Marker(kind: .end, distance: 123), theme: .night, scale: 2)
+        let image = try MarkerRenderer().draw(request).image
+        let png = try PNGEncoder(level: level, filter: filter).encode(image)
+        #expect(try PNGDecoder.decode(png) == image)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("filter-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(png).write(to: URL(fileURLWithPath: path))
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/pngcheck")
+        check.arguments = ["-q", path]
+        try check.run()
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0)
+    }
+
+    @Test("levels outside 1...12 are refused", arguments: [0, 13, -1])
+    func badLevel(level: Int) {
+        #expect(throws: RenderError.self) { try PNGEncoder(level: level) }
+    }
+}

@@ -29,10 +29,13 @@ public struct BatchImage: Sendable {
 public struct BatchRenderer: Sendable {
     public let workers: Int
     public let pngLevel: Int
+    public let pngFilter: PNGEncoder.Filter
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, pngLevel: Int = 9) {
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter) {
         self.workers = max(1, workers)
         self.pngLevel = pngLevel
+        self.pngFilter = pngFilter
     }
 
     /// Writes every request's PNG into `folder`. `reusable` offers an earlier, verified image for
@@ -57,7 +60,7 @@ public struct BatchRenderer: Sendable {
             // Each worker owns its renderer: Pango font maps and Cairo contexts are not shared across threads.
             let renderer: MarkerRenderer
             do throws(RenderError) {
-                renderer = try MarkerRenderer(pngLevel: pngLevel)
+                renderer = try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter)
             } catch {
                 shared.withLock { $0.failure = $0.failure ?? error }
                 return
@@ -77,7 +80,7 @@ public struct BatchRenderer: Sendable {
                         image = previous
                     } else {
                         let rendered = try renderer.render(request)
-                        try Self.write(rendered.png, to: folder + "/" + rendered.fileName)
+                        try AtomicFile.writeNew(rendered.png, to: folder + "/" + rendered.fileName)
                         image = BatchImage(request: request, fileName: rendered.fileName, sha256: rendered.sha256,
                                            width: rendered.width, height: rendered.height, anchor: rendered.anchor, reused: false)
                     }
@@ -101,21 +104,5 @@ public struct BatchRenderer: Sendable {
     private static func link(_ existing: String, to path: String) -> Bool {
         if Foundation.link(existing, path) == 0 { return true }
         return (try? FileManager.default.copyItem(atPath: existing, toPath: path)) != nil
-    }
-
-    /// A plain write: the staging folder is invisible until published whole.
-    private static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
     }
 }

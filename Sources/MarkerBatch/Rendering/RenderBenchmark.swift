@@ -18,6 +18,8 @@ public struct RenderBenchmark: Sendable {
 
     public let requests: [MarkerRequest]
     public let workers: Int
+    public var pngLevel = PNGEncoder.defaultLevel
+    public var pngFilter = PNGEncoder.defaultFilter
 
     /// `count` distinct markers at `scale`: labels 1, 2, 3 … alternately day and night.
     public init(count: Int, scale: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws(RenderError) {
@@ -51,9 +53,9 @@ public struct RenderBenchmark: Sendable {
     public func batch(into folder: String) throws(RenderError) -> Figures {
         let clock = ContinuousClock()
         let start = clock.now
-        _ = try BatchRenderer(workers: workers).render(requests, into: folder)
+        _ = try BatchRenderer(workers: workers, pngLevel: pngLevel, pngFilter: pngFilter).render(requests, into: folder)
         let seconds = Self.seconds(clock.now - start)
-        return Figures(name: "markerpaint (\(workers) workers)", markers: requests.count, seconds: seconds,
+        return Figures(name: "markerpaint (\(workers) workers, level \(pngLevel), filter \(pngFilter.rawValue))", markers: requests.count, seconds: seconds,
                        bytes: Self.bytes(in: folder), steps: try stepTimes(into: folder + "/steps"))
     }
 
@@ -62,7 +64,7 @@ public struct RenderBenchmark: Sendable {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let renderer = try MarkerRenderer()
-        let encoder = try PNGEncoder()
+        let encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
         let clock = ContinuousClock()
         var draw = Duration.zero, encode = Duration.zero, hash = Duration.zero, write = Duration.zero
         let sample = requests.prefix(500)
@@ -74,7 +76,7 @@ public struct RenderBenchmark: Sendable {
             let t2 = clock.now
             let name = ImageName(request: request, sha256: ContentHash.sha256Hex(png)).fileName
             let t3 = clock.now
-            try AtomicFile.write(png, to: folder, name: name)
+            try AtomicFile.writeNew(png, to: folder + "/" + name)
             let t4 = clock.now
             draw += t1 - t0
             encode += t2 - t1

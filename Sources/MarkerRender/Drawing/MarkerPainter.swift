@@ -6,48 +6,15 @@ struct MarkerPainter {
     let palette: Palette
     let kind: Marker.Kind
 
-    func paint(on context: CairoContext, label: TextLayout) throws(RenderError) {
+    /// `shadow` is the layout's shadow mask (see `ShadowMask`), drawn in the palette's shadow colour.
+    func paint(on context: CairoContext, label: TextLayout, shadow: CairoSurface) throws(RenderError) {
         context.clear()
-        try paintShadow(on: context)
+        context.paint(palette.shadow, maskedBy: shadow)
         paintPill(on: context)
         paintDot(on: context)
         paintLabel(label, on: context)
         paintIcon(on: context)
         try context.checkStatus("drawing the marker")
-    }
-
-    /// Adds the pill and the dot, the shape that casts the shadow, to the path.
-    private func addShape(to context: CairoContext, offsetY: Double = 0) {
-        var pill = layout.pill
-        pill.y += offsetY
-        context.addRoundedRectangle(pill, radius: MarkerMetrics.cornerRadius * Double(layout.scale))
-        context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY + offsetY, radius: layout.dotRadius)
-    }
-
-    /// The CSS box-shadow: the shape moved down, blurred, and, as in CSS, not painted under the shape itself.
-    private func paintShadow(on context: CairoContext) throws(RenderError) {
-        let width = layout.canvasWidth, height = layout.canvasHeight
-        let cast = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
-        let body = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
-        for (surface, offset) in [(cast, MarkerMetrics.shadowOffsetY * Double(layout.scale)), (body, 0)] {
-            let maskContext = try CairoContext(surface)
-            maskContext.setSource(Colour(red: 0, green: 0, blue: 0))
-            cairo_set_fill_rule(maskContext.pointer, CAIRO_FILL_RULE_WINDING)
-            addShape(to: maskContext, offsetY: offset)
-            maskContext.fill()
-            try maskContext.checkStatus("drawing the shadow mask")
-        }
-        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * Double(layout.scale), radius: layout.shadowRadius)
-        cast.withPixels { shadow, stride in
-            blur.apply(to: shadow, width: width, height: height, stride: stride)
-            body.withPixels { shape, _ in
-                for index in 0..<(stride * height) {
-                    let outside = 255 - UInt32(shape[index])
-                    shadow[index] = UInt8((UInt32(shadow[index]) * outside + 127) / 255)
-                }
-            }
-        }
-        context.paint(palette.shadow, maskedBy: cast)
     }
 
     /// Fill, then a border inset by half its width so it covers exactly the outer pixels.

@@ -1,19 +1,32 @@
 import CPangoCairo
 import MarkerPixels
 
-/// Writes straight-alpha RGBA images as PNG: no filter (these small flat images compress best
-/// unfiltered) and libdeflate's zlib stream, framed with libdeflate's CRC-32.
+/// Writes straight-alpha RGBA images as PNG with libdeflate's zlib stream, framed with
+/// libdeflate's CRC-32.
 public final class PNGEncoder {
+    /// The PNG row filters; `adaptive` picks per row the one with the smallest sum of absolute values.
+    public enum Filter: String, Sendable, CaseIterable {
+        case none, sub, up, average, paeth, adaptive
+    }
+
+    /// What markerpaint writes with, measured (`markerpaint bench render`, 2,000 markers @2x): level 1
+    /// encodes in ~80 µs against ~700 µs at level 9 for 14% more bytes, still 16% below Cairo's
+    /// writer; "none" beats every other filter on these flat images, in size and time.
+    public static let defaultLevel = 1
+    public static let defaultFilter = Filter.none
+
     /// libdeflate level: 1 (fastest) to 12 (smallest).
     public let level: Int
+    public let filter: Filter
     private let compressor: OpaquePointer
 
-    public init(level: Int = 9) throws(RenderError) {
+    public init(level: Int = defaultLevel, filter: Filter = defaultFilter) throws(RenderError) {
         guard (1...12).contains(level) else { throw RenderError("PNG compression level must be 1 to 12 (got \(level))") }
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
             throw RenderError("libdeflate could not allocate a compressor")
         }
         self.level = level
+        self.filter = filter
         self.compressor = compressor
     }
 
@@ -26,9 +39,10 @@ public final class PNGEncoder {
         image.pixels.withUnsafeBufferPointer { source in
             raw.withUnsafeMutableBufferPointer { target in
                 for y in 0..<image.height {
-                    // Each row starts with its filter byte, 0 = none, already in place.
-                    let destination = UnsafeMutableRawPointer(target.baseAddress! + y * (rowBytes + 1) + 1)
-                    destination.copyMemory(from: source.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                    let row = source.baseAddress! + y * rowBytes
+                    let above: UnsafePointer<UInt8>? = y > 0 ? row - rowBytes : nil
+                    let out = target.baseAddress! + y * (rowBytes + 1)
+                    Self.filterRow(row, above: above, count: rowBytes, filter: filter, into: out)
                 }
             }
         }
@@ -57,6 +71,54 @@ public final class PNGEncoder {
         Self.appendChunk("IDAT", compressed, to: &png)
         Self.appendChunk("IEND", [], to: &png)
         return png
+    }
+
+    /// Writes the filter byte and the filtered row at `out` (PNG spec section 9, 4 bytes per pixel).
+    private static func filterRow(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
+                                  filter: Filter, into out: UnsafeMutablePointer<UInt8>) {
+        func apply(_ type: Filter, _ out: UnsafeMutablePointer<UInt8>) {
+            let bpp = 4
+            switch type {
+            case .none, .adaptive:
+                out[0] = 0
+                (out + 1).update(from: row, count: count)
+            case .sub:
+                out[0] = 1
+                for i in 0..<count { out[i + 1] = row[i] &- (i >= bpp ? row[i - bpp] : 0) }
+            case .up:
+                out[0] = 2
+                for i in 0..<count { out[i + 1] = row[i] &- (above?[i] ?? 0) }
+            case .average:
+                out[0] = 3
+                for i in 0..<count {
+                    let left = Int(i >= bpp ? row[i - bpp] : 0), up = Int(above?[i] ?? 0)
+                    out[i + 1] = row[i] &- UInt8((left + up) / 2)
+                }
+            case .paeth:
+                out[0] = 4
+                for i in 0..<count {
+                    let a = Int(i >= bpp ? row[i - bpp] : 0), b = Int(above?[i] ?? 0)
+                    let c = Int(i >= bpp ? (above?[i - bpp] ?? 0) : 0)
+                    let p = a + b - c
+                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    out[i + 1] = row[i] &- UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+                }
+            }
+        }
+        guard filter == .adaptive else { return apply(filter, out) }
+        // The usual heuristic: the filter whose bytes, read as signed, sum smallest in magnitude.
+        var best = Int.max
+        let trial = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
+        defer { trial.deallocate() }
+        for candidate in [Filter.none, .sub, .up, .average, .paeth] {
+            apply(candidate, trial)
+            var cost = 0
+            for i in 1...count { cost += abs(Int(Int8(bitPattern: trial[i]))) }
+            if cost < best {
+                best = cost
+                out.update(from: trial, count: count + 1)
+            }
+        }
     }
 
     private static func appendChunk(_ type: StaticString, _ data: [UInt8], to png: inout [UInt8]) {

@@ -26,8 +26,9 @@ final class CairoContext {
         try CairoStatus.check(cairo_status(pointer), what)
     }
 
-    /// Clears the whole surface to transparent.
+    /// Clears the whole surface to transparent and forgets any path, ready for a new drawing.
     func clear() {
+        cairo_new_path(pointer)
         cairo_save(pointer)
         cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
         cairo_paint(pointer)

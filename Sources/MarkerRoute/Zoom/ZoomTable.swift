@@ -1,7 +1,8 @@
 /// Which web-map zooms show which markers.
 ///
 /// Start and end markers show at every zoom; a distance marker shows where its distance is a
-/// multiple of the zoom's interval, so zooming in only ever adds markers between the ones shown.
+/// multiple of the zoom's interval. Intervals are not nested (30 km shows at 7–8, not at 9–10 where
+/// the interval is 20, and again from 11), exactly as in the original app.
 public enum ZoomTable {
     /// The zooms markers are made for.
     public static let zooms: ClosedRange<Int> = 0...22

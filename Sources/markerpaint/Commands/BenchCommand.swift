@@ -22,21 +22,28 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Pixel scale.") var scale = 2
         @Option(help: "Workers for markerpaint's path.") var workers = ProcessInfo.processInfo.activeProcessorCount
         @Flag(help: "Skip the naive baseline (e.g. for a memory run with many markers).") var noBaseline = false
+        @Option(help: ArgumentHelp("Folder to write the images into (a new subfolder, removed afterwards); file creation costs differ a lot between filesystems.", valueName: "dir"))
+        var scratch = "."
+        @Option(help: "libdeflate level for markerpaint's path, 1 to 12.") var pngLevel = PNGEncoder.defaultLevel
+        @Option(help: "PNG row filter for markerpaint's path: none, sub, up, average, paeth, adaptive.") var pngFilter = PNGEncoder.defaultFilter
 
         func validate() throws {
             guard (1...1_000_000).contains(markers) else { throw ValidationError("--markers must be 1 to 1000000") }
             guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
             guard (1...256).contains(workers) else { throw ValidationError("--workers must be 1 to 256") }
+            guard (1...12).contains(pngLevel) else { throw ValidationError("--png-level must be 1 to 12") }
         }
 
         func run() throws {
-            let benchmark = try RenderBenchmark(count: markers, scale: scale, workers: workers)
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-bench-\(getpid())").path
+            var benchmark = try RenderBenchmark(count: markers, scale: scale, workers: workers)
+            benchmark.pngLevel = pngLevel
+            benchmark.pngFilter = pngFilter
+            let scratch = "\(self.scratch)/.markerpaint-bench-\(getpid())"
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             for folder in ["naive", "markerpaint"] {
                 try FileManager.default.createDirectory(atPath: "\(scratch)/\(folder)", withIntermediateDirectories: true)
             }
-            print("\(markers) distinct markers @\(scale)x, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+            print("\(markers) distinct markers @\(scale)x, \(ProcessInfo.processInfo.activeProcessorCount) cores, writing under \(self.scratch)")
             let naive = noBaseline ? nil : try benchmark.naive(into: "\(scratch)/naive")
             let fast = try benchmark.batch(into: "\(scratch)/markerpaint")
             for figures in [naive, fast].compactMap({ $0 }) {
@@ -94,3 +101,5 @@ struct BenchCommand: ParsableCommand {
         private func planTimeText(_ d: Duration) -> String { String(format: "%.3f s", seconds(d)) }
     }
 }
+
+extension PNGEncoder.Filter: ExpressibleByArgument {}

@@ -1,0 +1,63 @@
+import CPangoCairo
+
+/// The alpha of a marker's CSS box-shadow: the pill and dot moved 1pt down, blurred with a true
+/// Gaussian, and, as in CSS, not painted under the shape itself.
+///
+/// It depends only on the canvas and the scale, not on the label or the colours, so a renderer
+/// keeps the few it needs (pill widths repeat) instead of blurring for every marker.
+struct ShadowMask {
+    struct Key: Hashable {
+        let width: Int
+        let height: Int
+        let scale: Int
+    }
+
+    /// Enough for every pill width a long route produces; beyond it the oldest are dropped.
+    static let cacheLimit = 64
+
+    private var cache: [Key: CairoSurface] = [:]
+    private var order: [Key] = []
+
+    /// The mask for `layout`, from the cache or made now.
+    mutating func mask(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {
+        let key = Key(width: layout.canvasWidth, height: layout.canvasHeight, scale: layout.scale)
+        if let cached = cache[key] { return cached }
+        let mask = try Self.make(for: layout)
+        if order.count == Self.cacheLimit { cache[order.removeFirst()] = nil }
+        cache[key] = mask
+        order.append(key)
+        return mask
+    }
+
+    static func make(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {
+        let width = layout.canvasWidth, height = layout.canvasHeight
+        let cast = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
+        let body = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
+        for (surface, offset) in [(cast, MarkerMetrics.shadowOffsetY * Double(layout.scale)), (body, 0)] {
+            let context = try CairoContext(surface)
+            context.setSource(Colour(red: 0, green: 0, blue: 0))
+            addShape(of: layout, to: context, offsetY: offset)
+            context.fill()
+            try context.checkStatus("drawing the shadow mask")
+        }
+        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * Double(layout.scale), radius: layout.shadowRadius)
+        cast.withPixels { shadow, stride in
+            blur.apply(to: shadow, width: width, height: height, stride: stride)
+            body.withPixels { shape, _ in
+                for index in 0..<(stride * height) {
+                    let outside = 255 - UInt32(shape[index])
+                    shadow[index] = UInt8((UInt32(shadow[index]) * outside + 127) / 255)
+                }
+            }
+        }
+        return cast
+    }
+
+    /// Adds the pill and the dot, the shape that casts the shadow, to the path.
+    private static func addShape(of layout: MarkerLayout, to context: CairoContext, offsetY: Double) {
+        var pill = layout.pill
+        pill.y += offsetY
+        context.addRoundedRectangle(pill, radius: MarkerMetrics.cornerRadius * Double(layout.scale))
+        context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY + offsetY, radius: layout.dotRadius)
+    }
+}
