@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "markerpaint",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "markerpaint", targets: ["markerpaint"]),
         .library(name: "MarkerRender", targets: ["MarkerRender"]),
@@ -12,6 +12,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // C: Cairo, Pango and the PNG codecs. Only MarkerRender imports it.
@@ -43,10 +48,23 @@ let package = Package(
         // A route's markers as images and map data: parallel rendering, sprites, GeoJSON, style layer.
         .target(name: "MarkerBatch", dependencies: ["MarkerRender", "MarkerRoute"]),
 
+        // The HTTP service: markers by query or by content-hashed name, and route marker data.
+        .target(
+            name: "MarkerService",
+            dependencies: [
+                "MarkerRender", "MarkerRoute", "MarkerBatch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerRender", "MarkerRoute", "MarkerGolden", "MarkerBatch",
+                "MarkerRender", "MarkerRoute", "MarkerGolden", "MarkerBatch", "MarkerService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +74,15 @@ let package = Package(
         .testTarget(name: "MarkerRenderTests", dependencies: ["MarkerRender", "MarkerPixels"]),
         .testTarget(name: "MarkerGoldenTests", dependencies: ["MarkerGolden", "MarkerRender", "MarkerPixels"]),
         .testTarget(name: "MarkerBatchTests", dependencies: ["MarkerBatch", "MarkerRender", "MarkerRoute", "MarkerPixels"]),
+        .testTarget(
+            name: "MarkerServiceTests",
+            dependencies: [
+                "MarkerService", "MarkerRender",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "CLITests", dependencies: ["markerpaint"]),
     ]
 )

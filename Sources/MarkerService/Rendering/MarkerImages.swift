@@ -1,0 +1,121 @@
+import Hummingbird
+import MarkerRender
+import Synchronization
+
+/// A rendered marker as the service keeps and sends it.
+struct MarkerImage: Sendable {
+    /// The PNG, ready to send without copying (a `ByteBuffer` shares its storage).
+    let png: ByteBuffer
+    /// Lowercase hex SHA-256 of the PNG.
+    let sha256: String
+    /// The content-hashed name, e.g. `end-123km-night@2x-3f9a1c2b7d.png`.
+    let fileName: String
+
+    init(_ rendered: RenderedMarker) {
+        png = ByteBuffer(bytes: rendered.png)
+        sha256 = rendered.sha256
+        fileName = rendered.fileName
+    }
+
+    /// What the cache counts for this image: the PNG's allocation plus what the entry costs besides
+    /// (names, links, table slots).
+    var cost: Int { png.capacity + Self.entryOverhead }
+
+    static let entryOverhead = 256
+}
+
+/// Every image the service serves: from a bounded LRU cache, or drawn on the render pool.
+///
+/// Identical requests that miss at the same time share one render.
+final class MarkerImages: Sendable {
+    private struct State {
+        var cache: ByteLimitedLRU<MarkerRequest, MarkerImage>
+        /// Cached images by file name, so a name in the cache is found without parsing it.
+        var keysByName: [String: MarkerRequest] = [:]
+        /// Renders under way; later identical requests wait for these instead of drawing again.
+        var rendering: [MarkerRequest: Task<Result<MarkerImage, RenderError>, Never>] = [:]
+    }
+
+    private let state: Mutex<State>
+    private let pool: RenderPool
+    private let metrics: ServiceMetrics
+
+    init(pool: RenderPool, cacheBytes: Int, metrics: ServiceMetrics) {
+        self.pool = pool
+        self.metrics = metrics
+        state = Mutex(State(cache: ByteLimitedLRU(capacity: cacheBytes)))
+    }
+
+    /// The image for `request`, drawn only if neither cached nor already being drawn.
+    func image(for request: MarkerRequest) async throws(RenderError) -> MarkerImage {
+        enum Lookup {
+            case cached(MarkerImage)
+            case rendering(Task<Result<MarkerImage, RenderError>, Never>, startedHere: Bool)
+        }
+        let key = request.cacheKey
+        let lookup = state.withLock { state -> Lookup in
+            if let image = state.cache.value(for: key) { return .cached(image) }
+            if let task = state.rendering[key] { return .rendering(task, startedHere: false) }
+            let task = Task { await self.draw(key) }
+            state.rendering[key] = task
+            return .rendering(task, startedHere: true)
+        }
+        switch lookup {
+        case .cached(let image):
+            metrics.cacheHits.increment()
+            return image
+        case .rendering(let task, let startedHere):
+            (startedHere ? metrics.cacheMisses : metrics.cacheHits).increment()
+            return try await task.value.get()
+        }
+    }
+
+    /// The image a content-hashed name stands for, or nil if the name does not parse or its hash is
+    /// not the hash of what it describes. Any instance can answer any name: it draws what the name says.
+    func image(named fileName: String) async throws(RenderError) -> MarkerImage? {
+        let cached = state.withLock { state in
+            state.keysByName[fileName].flatMap { state.cache.value(for: $0) }
+        }
+        if let cached {
+            metrics.cacheHits.increment()
+            return cached
+        }
+        guard let name = ImageName.parse(fileName) else { return nil }
+        let image = try await image(for: name.request)
+        return image.fileName == fileName ? image : nil
+    }
+
+    /// Draws on the pool, then caches the image and retires the in-flight entry in one step, so a
+    /// request arriving in between finds one or the other.
+    private func draw(_ key: MarkerRequest) async -> Result<MarkerImage, RenderError> {
+        let result: Result<MarkerImage, RenderError>
+        do throws(RenderError) {
+            result = .success(MarkerImage(try await pool.render(key)))
+        } catch {
+            result = .failure(error)
+        }
+        let cachedBytes = state.withLock { state in
+            state.rendering[key] = nil
+            if case .success(let image) = result {
+                for evicted in state.cache.insert(image, for: key, cost: image.cost) {
+                    state.keysByName[evicted.value.fileName] = nil
+                }
+                if state.cache.contains(key) { state.keysByName[image.fileName] = key }
+            }
+            return state.cache.totalCost
+        }
+        metrics.cacheBytes.record(cachedBytes)
+        return result
+    }
+}
+
+extension MarkerRequest {
+    /// One key per picture: distances that print the same label (`123` and `123.2`) draw the same bytes.
+    var cacheKey: MarkerRequest {
+        guard let distance = Double(marker.number),
+              let marker = try? Marker(kind: marker.kind, distance: distance, unit: marker.unit),
+              let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
+        else { return self }
+        return request
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+
+/// A failure the client sees as a status and `{"error": "..."}`; for a bad parameter the JSON also
+/// has `"parameter"`, and the message always names it.
+struct ServiceError: Error, HTTPResponseError, CustomStringConvertible {
+    let status: HTTPResponse.Status
+    /// One line a person can act on.
+    let message: String
+    /// The query parameter (or `body`) at fault, if one is.
+    let parameter: String?
+
+    init(_ status: HTTPResponse.Status, _ message: String, parameter: String? = nil) {
+        self.status = status
+        self.message = message
+        self.parameter = parameter
+    }
+
+    /// `400` for a parameter that is missing, malformed or out of range.
+    static func badParameter(_ name: String, _ problem: String) -> ServiceError {
+        ServiceError(.badRequest, "parameter \"\(name)\": \(problem)", parameter: name)
+    }
+
+    static func notFound(_ message: String) -> ServiceError {
+        ServiceError(.notFound, message)
+    }
+
+    var description: String { "\(status.code) \(message)" }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        response
+    }
+
+    var response: Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.json(message: message, parameter: parameter))))
+    }
+
+    private struct Body: Encodable {
+        let error: String
+        let parameter: String?
+    }
+
+    private static func json(message: String, parameter: String?) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding two strings cannot fail; the fallback keeps even that case valid JSON.
+        let data = (try? encoder.encode(Body(error: message, parameter: parameter))) ?? Data(#"{"error":"error"}"#.utf8)
+        return [UInt8](data)
+    }
+}

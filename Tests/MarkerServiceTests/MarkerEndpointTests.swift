@@ -1,0 +1,156 @@
+import Foundation
+import HummingbirdTesting
+import MarkerRender
+import MarkerService
+import Testing
+
+/// `GET /v1/marker.png` and `GET /v1/images/<name>.png` over real HTTP.
+@Suite("Marker images by query and by name")
+struct MarkerEndpointTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let query: String
+        let kind: Marker.Kind
+        let distance: Double
+        let theme: Theme
+        let scale: Int
+        let unit: Marker.Unit
+        var testDescription: String { query.isEmpty ? "(no query)" : query }
+    }
+
+    static let cases: [Case] = [
+        Case(query: "distance=123&kind=end&theme=night&scale=2&unit=km", kind: .end, distance: 123, theme: .night, scale: 2, unit: .km),
+        Case(query: "distance=10", kind: .distance, distance: 10, theme: .day, scale: 2, unit: .km),
+        Case(query: "distance=7.5&unit=mi&scale=1", kind: .distance, distance: 7.5, theme: .day, scale: 1, unit: .mi),
+        Case(query: "kind=start&theme=night&scale=3", kind: .start, distance: 0, theme: .night, scale: 3, unit: .km),
+        Case(query: "kind=start&distance=0", kind: .start, distance: 0, theme: .day, scale: 2, unit: .km),
+        Case(query: "distance=100000&kind=end", kind: .end, distance: 100_000, theme: .day, scale: 2, unit: .km),
+        Case(query: "theme=night&distance=0", kind: .distance, distance: 0, theme: .night, scale: 2, unit: .km),
+    ]
+
+    @Test("a query gives the CLI's PNG with its type, tag, short caching and hashed URL", arguments: cases)
+    func markerByQuery(_ marker: Case) async throws {
+        let expected = try LiveService.reference(marker.kind, marker.distance, theme: marker.theme, scale: marker.scale, unit: marker.unit)
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: "/v1/marker.png?\(marker.query)", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.bytes == expected.png)
+            #expect(response.headers[.contentType] == "image/png")
+            #expect(response.headers[.eTag] == "\"\(expected.sha256)\"")
+            #expect(response.headers[.cacheControl] == "public, max-age=300")
+            #expect(response.headers[.contentLocation] == "/v1/images/\(expected.fileName)")
+        }
+    }
+
+    @Test("the hashed URL a query names serves the same bytes, cacheable forever")
+    func namedImageFromContentLocation() async throws {
+        let expected = try LiveService.reference(.end, 123, theme: .night)
+        try await LiveService.run { client in
+            let byQuery = try await client.execute(uri: "/v1/marker.png?distance=123&kind=end&theme=night", method: .get)
+            let location = try #require(byQuery.headers[.contentLocation])
+            let byName = try await client.execute(uri: location, method: .get)
+            #expect(byName.status == .ok)
+            #expect(byName.bytes == expected.png)
+            #expect(byName.headers[.contentType] == "image/png")
+            #expect(byName.headers[.eTag] == "\"\(expected.sha256)\"")
+            #expect(byName.headers[.cacheControl] == "public, max-age=31536000, immutable")
+        }
+    }
+
+    @Test("a name this instance never served is drawn from the name alone", arguments: [
+        (Marker.Kind.distance, 7.5, Theme.night, 1, Marker.Unit.mi), (.start, 0, .day, 3, .km), (.end, 99999, .night, 2, .km),
+    ])
+    func unseenName(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int, unit: Marker.Unit) async throws {
+        let expected = try LiveService.reference(kind, distance, theme: theme, scale: scale, unit: unit)
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: "/v1/images/\(expected.fileName)", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.bytes == expected.png)
+        }
+    }
+
+    @Test("distances that print the same label share one image and one name")
+    func sameLabelSameImage() async throws {
+        try await LiveService.run { client in
+            let whole = try await client.execute(uri: "/v1/marker.png?distance=123", method: .get)
+            let fraction = try await client.execute(uri: "/v1/marker.png?distance=123.2", method: .get)
+            #expect(whole.bytes == fraction.bytes)
+            #expect(whole.headers[.contentLocation] == fraction.headers[.contentLocation])
+        }
+    }
+
+    static let matchingTags: [String] = ["TAG", "W/TAG", "\"other\", TAG", "W/\"other\" ,  W/TAG", "*"]
+
+    @Test("If-None-Match naming the image gives 304 with the tag and no body", arguments: matchingTags)
+    func notModified(_ header: String) async throws {
+        let expected = try LiveService.reference(.end, 123, theme: .night)
+        let ifNoneMatch = header.replacingOccurrences(of: "TAG", with: "\"\(expected.sha256)\"")
+        try await LiveService.run { client in
+            for uri in ["/v1/marker.png?distance=123&kind=end&theme=night", "/v1/images/\(expected.fileName)"] {
+                let response = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: ifNoneMatch])
+                #expect(response.status == .notModified, "\(uri)")
+                #expect(response.body.readableBytes == 0)
+                #expect(response.headers[.eTag] == "\"\(expected.sha256)\"")
+            }
+        }
+    }
+
+    @Test("If-None-Match naming other bytes gives the image", arguments: ["\"0000\"", "W/\"abc\", \"def\"", "TAGX"])
+    func modified(_ header: String) async throws {
+        let expected = try LiveService.reference(.distance, 10)
+        let ifNoneMatch = header.replacingOccurrences(of: "TAG", with: "\"\(expected.sha256)")
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: "/v1/marker.png?distance=10", method: .get, headers: [.ifNoneMatch: ifNoneMatch])
+            #expect(response.status == .ok)
+            #expect(response.bytes == expected.png)
+        }
+    }
+
+    @Test("HEAD gives the headers of GET without the body")
+    func head() async throws {
+        let expected = try LiveService.reference(.distance, 42)
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: "/v1/marker.png?distance=42", method: .head)
+            #expect(response.status == .ok)
+            #expect(response.body.readableBytes == 0)
+            #expect(response.headers[.eTag] == "\"\(expected.sha256)\"")
+            #expect(response.headers[.contentLength] == String(expected.png.count))
+        }
+    }
+
+    /// Names that must not serve an image: malformed, non-canonical, or with a hash that does not match.
+    static let badNames: [String] = [
+        "end-123km-night@2x-0000000000.png",  // hash of some other picture
+        "end-123km-night@2x.png",  // no hash
+        "end-123km-night@2x-38A2D63FE2.png",  // upper-case hex is not how names are written
+        "end-123.0km-night@2x-38a2d63fe2.png",  // not the label the marker prints
+        "end-123km-dusk@2x-38a2d63fe2.png",  // unknown theme
+        "end-123km-night@4x-38a2d63fe2.png",  // scale out of range
+        "start-5km-day@2x-38a2d63fe2.png",  // a start marker is always 0
+        "end-123km-night@2x-38a2d63fe2",  // no .png
+        "end-123km-night@2x-38a2d63fe2.jpg",
+        "..%2F..%2Fetc%2Fpasswd",
+        "x",
+    ]
+
+    @Test("a name that does not parse or whose hash does not match is a JSON 404", arguments: badNames)
+    func badName(_ name: String) async throws {
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: "/v1/images/\(name)", method: .get)
+            #expect(response.status == .notFound)
+            #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+            #expect(try ErrorBody(response).error.contains("no such image"))
+        }
+    }
+
+    @Test("the right name under the right hash but a wrong one is told apart")
+    func hashMismatchNextToMatch() async throws {
+        let expected = try LiveService.reference(.end, 123, theme: .night)
+        let wrongHash = expected.fileName.replacingOccurrences(of: expected.sha256.prefix(10), with: "0123456789")
+        try await LiveService.run { client in
+            let right = try await client.execute(uri: "/v1/images/\(expected.fileName)", method: .get)
+            let wrong = try await client.execute(uri: "/v1/images/\(wrongHash)", method: .get)
+            #expect(right.status == .ok)
+            #expect(wrong.status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import HummingbirdTesting
+import Logging
+import MarkerRender
+import MarkerService
+
+/// The service started on a free port, answering real HTTP requests over loopback.
+enum LiveService {
+    /// Quiet by default: one log line per request would drown the test output.
+    static let configuration = ServiceConfiguration(port: 0, cacheBytes: 8 << 20, renderThreads: 2, logLevel: "warning")
+
+    /// Builds the application with `configuration` and runs `body` with a client connected to it.
+    static func run<Value: Sendable>(
+        _ configuration: ServiceConfiguration = LiveService.configuration,
+        logger: Logger? = nil,
+        _ body: @Sendable (any TestClientProtocol) async throws -> Value
+    ) async throws -> Value {
+        let app = try await buildApplication(configuration, logger: logger)
+        return try await app.test(.live, body)
+    }
+
+    /// What the CLI draws for the same request: the bytes the service must send.
+    static func reference(_ kind: Marker.Kind, _ distance: Double, theme: Theme = .day, scale: Int = 2,
+                          unit: Marker.Unit = .km) throws -> RenderedMarker {
+        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
+        return try MarkerRenderer().render(request)
+    }
+}
+
+/// The JSON body of every error response.
+struct ErrorBody: Decodable {
+    let error: String
+    let parameter: String?
+
+    init(_ response: TestResponse) throws {
+        self = try JSONDecoder().decode(ErrorBody.self, from: Data(response.body.readableBytesView))
+    }
+}
+
+extension TestResponse {
+    var bytes: [UInt8] { Array(body.readableBytesView) }
+    var text: String { String(buffer: body) }
+}
+
+/// The test routes shared by the project, found from this file: <root>/Tests/MarkerServiceTests/Support/.
+enum SharedRoutes {
+    static let directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/routes").standardizedFileURL
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+}
