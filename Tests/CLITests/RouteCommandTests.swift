@@ -137,3 +137,29 @@ struct RouteCommandTests {
         try Dictionary(uniqueKeysWithValues: CLI.files(in: folder).map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
     }
 }
+
+@Suite("markerpaint route on a terminal")
+struct RouteProgressTests {
+    @Test("on a terminal a progress bar shows; the summary still ends the output")
+    func progressBarOnTerminal() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"type": "LineString", "coordinates": [[10, 45], [10, 45.5]]}"#.utf8)
+            .write(to: folder.appendingPathComponent("line.geojson"))
+        // script(1) runs the command on a pseudo-terminal, as a person would see it.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", "\(CLI.executable.path) route line.geojson --out out --scales 1", "/dev/null"]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("] ") && text.contains("/") && text.contains("images\r"), "no progress bar in \(text.debugDescription)")
+        #expect(text.contains("#"))
+        #expect(text.contains("rendered"))
+    }
+}
