@@ -11,7 +11,8 @@ public final class PNGEncoder {
 
     /// What markerpaint writes with, measured (`markerpaint bench render`, 2,000 markers @2x): level 1
     /// encodes in ~80 µs against ~700 µs at level 9 for 14% more bytes, still 16% below Cairo's
-    /// writer; "none" beats every other filter on these flat images, in size and time.
+    /// writer; "none" gives the smallest files of all six filters on these flat images (6.0 MB
+    /// against 7.2–8.0 MB per 2,000 markers) and is as fast as any.
     public static let defaultLevel = 1
     public static let defaultFilter = Filter.none
 
