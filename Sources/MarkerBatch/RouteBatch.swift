@@ -79,20 +79,19 @@ public struct RouteBatch: Sendable {
 
     private func writeMapData(plan: MarkerPlan, images: [BatchImage], fingerprint: String, into folder: String) throws(RenderError) {
         // One sprite id per marker and theme, from its pictures at every scale.
-        var shaByImage: [String: [Int: String]] = [:]
-        var markerByImage: [String: (Marker, Theme)] = [:]
-        for image in images {
-            let key = "\(image.request.marker.kind)|\(image.request.marker.label)|\(image.request.theme.name)"
-            shaByImage[key, default: [:]][image.request.scale] = image.sha256
-            markerByImage[key] = (image.request.marker, image.request.theme)
+        struct Picture: Hashable {
+            let marker: Marker
+            let theme: Theme
         }
-        var spriteIDs: [String: SpriteID] = [:]
-        for (key, shas) in shaByImage {
-            let (marker, theme) = markerByImage[key]!
-            spriteIDs[key] = SpriteID(marker: marker, theme: theme, sha256ByScale: shas)
+        var shaByScale: [Picture: [Int: String]] = [:]
+        for image in images {
+            shaByScale[Picture(marker: image.request.marker, theme: image.request.theme), default: [:]][image.request.scale] = image.sha256
+        }
+        let spriteIDs = shaByScale.reduce(into: [Picture: SpriteID]()) { ids, entry in
+            ids[entry.key] = SpriteID(marker: entry.key.marker, theme: entry.key.theme, sha256ByScale: entry.value)
         }
         func spriteID(_ marker: Marker, _ theme: Theme) -> SpriteID {
-            spriteIDs["\(marker.kind)|\(marker.label)|\(theme.name)"]!
+            spriteIDs[Picture(marker: marker, theme: theme)]!
         }
 
         var sprites: [Manifest.Sprite] = []
@@ -135,7 +134,7 @@ public struct RouteBatch: Sendable {
         let manifest = Manifest(
             renderer: fingerprint, unit: options.unit.rawValue, cumulative: options.cumulative,
             stages: plan.stageLengths.enumerated().map { index, metres in
-                Manifest.Stage(stage: index + 1, name: Self.stageName(plan: plan, stage: index + 1),
+                Manifest.Stage(stage: index + 1, name: route.stages[index].name,
                                length: metres / unitMetres, lengthMetres: metres)
             },
             images: images.map { image in
@@ -154,9 +153,5 @@ public struct RouteBatch: Sendable {
         do { manifestData = try manifest.encoded() } catch { throw RenderError("cannot encode the manifest: \(error)") }
         // Last, so a manifest never names a file that is not there.
         try AtomicFile.write([UInt8](manifestData), to: folder, name: Manifest.fileName)
-    }
-
-    private static func stageName(plan: MarkerPlan, stage: Int) -> String? {
-        plan.markers.first { $0.stage == stage }?.stageName
     }
 }

@@ -222,3 +222,20 @@ struct FilterEvaluator {
         }
     }
 }
+
+@Suite("Route image set")
+struct RouteImageSetTests {
+    @Test("stage ends of 122.45 km and 122.48 km both read 122km and are one image, drawn once")
+    func sameLabelIsOneImage() throws {
+        let route = Route(stages: [
+            Stage(name: "a", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1)]),
+            Stage(name: "b", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1003)]),
+        ])
+        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let ends = plan.markers.filter { $0.kind == .end }
+        #expect(ends.count == 2 && ends[0].distance != ends[1].distance)
+        let images = try RouteImageSet(plan: plan, themes: [.night], scales: [2])
+        let endImages = images.requests.filter { $0.marker.kind == .end }
+        #expect(endImages.map(\.marker.label) == ["122km"])
+    }
+}

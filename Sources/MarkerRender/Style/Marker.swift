@@ -1,4 +1,7 @@
 /// What a marker says: its kind, its distance and the unit.
+///
+/// Two markers are equal when they show the same picture: kind, label number and unit (123 and
+/// 123.2 both read `123km`), so rendering once, caching and naming all go by what is drawn.
 public struct Marker: Sendable, Hashable {
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case start, distance, end
@@ -14,6 +17,8 @@ public struct Marker: Sendable, Hashable {
     public let kind: Kind
     public let distance: Double
     public let unit: Unit
+    /// The label's number, as the marker shows it.
+    public let number: String
 
     /// A marker, checked: a finite distance from 0 to `maximumDistance`, and 0 for a start marker.
     public init(kind: Kind, distance: Double, unit: Unit = .km) throws(RenderError) {
@@ -32,10 +37,18 @@ public struct Marker: Sendable, Hashable {
         self.kind = kind
         self.distance = distance
         self.unit = unit
+        self.number = Label.number(for: distance)
     }
 
-    /// The label's number, as the marker shows it.
-    public var number: String { Label.number(for: distance) }
+    public static func == (lhs: Marker, rhs: Marker) -> Bool {
+        lhs.kind == rhs.kind && lhs.number == rhs.number && lhs.unit == rhs.unit
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(number)
+        hasher.combine(unit)
+    }
 
     /// The full label, e.g. `7.5km`.
     public var label: String { number + unit.rawValue }

@@ -52,7 +52,8 @@ final class MarkerImages: Sendable {
             case cached(MarkerImage)
             case rendering(Task<Result<MarkerImage, RenderError>, Never>, startedHere: Bool)
         }
-        let key = request.cacheKey
+        // Marker equality is by picture, so 123 and 123.2 share one entry.
+        let key = request
         let lookup = state.withLock { state -> Lookup in
             if let image = state.cache.value(for: key) { return .cached(image) }
             if let task = state.rendering[key] { return .rendering(task, startedHere: false) }
@@ -106,16 +107,5 @@ final class MarkerImages: Sendable {
         }
         metrics.cacheBytes.record(cachedBytes)
         return result
-    }
-}
-
-extension MarkerRequest {
-    /// One key per picture: distances that print the same label (`123` and `123.2`) draw the same bytes.
-    var cacheKey: MarkerRequest {
-        guard let distance = Double(marker.number),
-              let marker = try? Marker(kind: marker.kind, distance: distance, unit: marker.unit),
-              let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
-        else { return self }
-        return request
     }
 }
