@@ -83,11 +83,9 @@ public struct GoldenSuite: Sendable {
     /// Re-draws every case, overwrites its golden image and refreshes the contact sheet; returns the golden paths.
     public func record() throws(RenderError) -> [String] {
         let renderer = try MarkerRenderer()
-        let encoder = try PNGEncoder()
         var written: [String] = []
         for (name, request) in cases {
-            let png = try encoder.encode(try renderer.draw(request).image)
-            written.append(try AtomicFile.write(png, to: directory, name: name + ".png"))
+            written.append(try AtomicFile.write(try renderer.render(request).png, to: directory, name: name + ".png"))
         }
         try AtomicFile.write(try contactSheet(), to: directory, name: Self.contactSheetFileName)
         return written

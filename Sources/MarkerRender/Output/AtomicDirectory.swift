@@ -37,9 +37,8 @@ public enum AtomicDirectory {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             let pid = name.dropFirst(prefix.count).split(separator: "-").first.flatMap { Int32($0) } ?? 0
-            // A live process's staging folder is its own business.
-            if pid > 0, pid != getpid(), kill(pid, 0) == 0 { continue }
-            if pid == getpid() { continue }
+            // Ours, or a live process's: theirs to finish or remove.
+            if pid == getpid() || (pid > 0 && kill(pid, 0) == 0) { continue }
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
