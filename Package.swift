@@ -26,8 +26,11 @@ let package = Package(
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libspng-dev", "libdeflate-dev"])]
         ),
 
-        // Geodesy, route formats and marker placement: pure Swift, no C.
-        .target(name: "MarkerRoute"),
+        // expat, the streaming XML parser GPX is read with.
+        .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+
+        // Geodesy, route formats and marker placement; C only behind the XML reader's wrapper.
+        .target(name: "MarkerRoute", dependencies: ["CExpat"]),
 
         // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
         .target(name: "MarkerPixels"),
