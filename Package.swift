@@ -29,8 +29,11 @@ let package = Package(
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
 
-        // Geodesy, route formats and marker placement; C only behind the XML reader's wrapper.
-        .target(name: "MarkerRoute", dependencies: ["CExpat"]),
+        // GeographicLib's geodesics in C, as PROJ ships them.
+        .systemLibrary(name: "CGeodesic", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+
+        // Geodesy, route formats and marker placement; C only behind the XML and geodesic wrappers.
+        .target(name: "MarkerRoute", dependencies: ["CExpat", "CGeodesic"]),
 
         // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
         .target(name: "MarkerPixels"),

@@ -36,6 +36,8 @@ struct Reference: Decodable, Sendable {
         var path: String
         var stages: [StageEntry]
         var markers: [MarkerEntry]
+        /// Only markers at multiples of this and each stage's last are listed, where a route has thousands.
+        var sample: Int?
         var testDescription: String { String(path.split(separator: "/").last ?? "") }
     }
 
@@ -60,7 +62,6 @@ struct Reference: Decodable, Sendable {
         var name: String
         var lat1, lon1, lat2, lon2: Double
         var distance, azimuth1, azimuth2: Double
-        var nearAntipodal: Bool
         var testDescription: String { name }
     }
 

@@ -5,8 +5,8 @@ import Testing
 /// geographiclib's numbers from make_reference.py.
 @Suite("Routes measured and marked against geographiclib")
 struct RealRouteTests {
-    /// Per stage: Vincenty agrees with geographiclib to nanometres per segment (GeodesicTests), so
-    /// 1 mm leaves room for summing a few hundred segments of rounding and nothing more.
+    /// Per stage: Karney's algorithm agrees with geographiclib to nanometres per segment (GeodesicTests),
+    /// so 1 mm leaves room for summing a few hundred segments of rounding and nothing more.
     static let lengthTolerance = 0.001
 
     @Test(arguments: try Fixtures.reference().routes)
@@ -26,7 +26,8 @@ struct RealRouteTests {
     func markersLieAtTheirDistance(_ expected: Reference.RouteEntry, unit: DistanceUnit) throws {
         let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
         for cumulative in [false, true] {
-            let markers = MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }
+            let placed = MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }
+            let markers = expected.sample.map { sample in Self.sampled(placed, every: sample) } ?? placed
             let reference = expected.markers.filter { $0.unit == unit && $0.cumulative == cumulative }
             #expect(markers.map(\.stage) == reference.map(\.stage))
             #expect(markers.map(\.distance) == reference.map { Double($0.distance) })
@@ -35,6 +36,27 @@ struct RealRouteTests {
                 #expect(offset < 0.001, "stage \(point.stage) at \(point.distance) \(unit), cumulative: \(cumulative)")
             }
         }
+    }
+
+    /// The markers at multiples of `sample` and each stage's last, as make_reference.py lists them for long routes.
+    static func sampled(_ markers: [RouteMarker], every sample: Int) -> [RouteMarker] {
+        markers.enumerated().filter { index, marker in
+            let isLastOfStage = index == markers.count - 1 || markers[index + 1].stage != marker.stage
+            return Int(marker.distance) % sample == 0 || isLastOfStage
+        }.map(\.element)
+    }
+
+    /// Half the world along the equator: its length is the antipodal geodesic's (over a pole), and the
+    /// last marker is the length's whole kilometres along that same geodesic, not along the equator.
+    @Test func antipodalStageLengthAndMarkersAgree() throws {
+        let route = try Route.load(path: Fixtures.directory.appendingPathComponent("half-the-world.geojson").path, format: nil)
+        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let length = try #require(plan.stageLengths.first)
+        #expect(abs(length - 20_003_931.458_625) < 0.001)
+        let last = try #require(plan.markers.last { $0.kind == .distance })
+        #expect(last.distance == 20_003)
+        let end = Coordinate(latitude: 0, longitude: 180)
+        #expect(abs(Geodesic.inverse(from: last.coordinate, to: end).distance - 931.458_625) < 0.001)
     }
 
     @Test func emptyTracksAreDroppedWithAWarning() throws {

@@ -17,10 +17,9 @@ public struct MeasuredStage: Sendable {
             // millimetres, which would move the last markers off their true distance.
             var sum = 0.0
             var compensation = 0.0
-            var previous = ReducedPoint(first)
+            var previous = first
             distances.append(0)
-            for coordinate in stage.coordinates.dropFirst() {
-                let point = ReducedPoint(coordinate)
+            for point in stage.coordinates.dropFirst() {
                 let step = Geodesic.distance(previous, point)
                 let total = sum + step
                 compensation += abs(sum) >= abs(step) ? (sum - total) + step : (step - total) + sum

@@ -14,7 +14,8 @@ It writes, next to itself:
 * reference.json        - expected lengths, marker positions and geodesic solutions;
 * two-stages.geojson    - a FeatureCollection "Day 1" / "Day 2" whose stages are 75 km and
                           123 km long, built with geographiclib's Direct;
-* antimeridian.geojson  - a short line that crosses longitude ±180.
+* antimeridian.geojson  - a short line that crosses longitude ±180;
+* half-the-world.geojson - two antipodal points on the equator, whose geodesic crosses a pole.
 
 GPX files are read with xml.etree (not the Swift parser) and turned into stages by the rules of
 the route batch mode: each <trk> is a stage of its <trkseg>s in order, each <rte> a stage of its
@@ -88,7 +89,8 @@ def point_at(points, distances, d):
     return solution["lat2"], solution["lon2"]
 
 
-def route_reference(label, stages, nominal=None):
+def route_reference(label, stages, nominal=None, sample=None):
+    """Lengths and distance markers; with `sample`, only markers at multiples of it and each stage's last."""
     measured = [(name, points, cumulative(points)) for name, points in stages]
     entry = {
         "path": label,
@@ -98,6 +100,8 @@ def route_reference(label, stages, nominal=None):
         ],
         "markers": [],
     }
+    if sample:
+        entry["sample"] = sample
     if nominal:
         for stage, length in zip(entry["stages"], nominal):
             stage["nominal"] = length
@@ -109,13 +113,17 @@ def route_reference(label, stages, nominal=None):
                 count = max(1, math.floor(before / metres))
                 while count * metres - before <= COINCIDENCE:
                     count += 1
-                while count * metres - before < length - COINCIDENCE:
+                last = count
+                while last * metres - before < length - COINCIDENCE:
+                    last += 1
+                for count in range(count, last):
+                    if sample and count % sample != 0 and count != last - 1:
+                        continue
                     latitude, longitude = point_at(points, distances, count * metres - before)
                     entry["markers"].append({
                         "unit": unit, "cumulative": running, "stage": number, "distance": count,
                         "latitude": latitude, "longitude": longitude,
                     })
-                    count += 1
                 if running:
                     before += length
     return entry
@@ -154,12 +162,11 @@ def write_json(name, value):
     (HERE / name).write_text(json.dumps(value, indent=1, allow_nan=False) + "\n")
 
 
-def inverse_case(name, lat1, lon1, lat2, lon2, near_antipodal=False):
+def inverse_case(name, lat1, lon1, lat2, lon2):
     solution = WGS84.Inverse(lat1, lon1, lat2, lon2)
     return {
         "name": name, "lat1": lat1, "lon1": lon1, "lat2": lat2, "lon2": lon2,
         "distance": solution["s12"], "azimuth1": solution["azi1"], "azimuth2": solution["azi2"],
-        "nearAntipodal": near_antipodal,
     }
 
 
@@ -191,6 +198,12 @@ def main():
                {"type": "LineString", "about": ABOUT, "coordinates": [[lon, lat] for lat, lon in crossing]})
     routes.append(route_reference("Tests/MarkerRouteTests/Fixtures/antimeridian.geojson", [(None, crossing)]))
 
+    # Half the world along the equator: an antipodal pair, whose geodesic runs over a pole.
+    half = [(0.0, 0.0), (0.0, 180.0)]
+    write_json("half-the-world.geojson",
+               {"type": "LineString", "about": ABOUT, "coordinates": [[lon, lat] for lat, lon in half]})
+    routes.append(route_reference("Tests/MarkerRouteTests/Fixtures/half-the-world.geojson", [(None, half)], sample=1000))
+
     inverse = [
         inverse_case("coincident", 46.05, 14.5, 46.05, 14.5),
         inverse_case("one metre", 46.05, 14.5, 46.050009, 14.5),
@@ -207,9 +220,15 @@ def main():
         inverse_case("pole to pole", 90.0, 0.0, -90.0, 0.0),
         inverse_case("antimeridian on the equator", 0.0, 179.99, 0.0, -179.99),
         inverse_case("antimeridian westwards", 60.0, -179.5, 61.0, 179.5),
-        inverse_case("near antipodal", 0.0, 0.0, 0.5, 179.7, near_antipodal=True),
-        inverse_case("near antipodal off the equator", 10.0, 0.0, -10.2, 179.8, near_antipodal=True),
-        inverse_case("antipodal", 30.0, 0.0, -30.0, 180.0, near_antipodal=True),
+        inverse_case("near antipodal", 0.0, 0.0, 0.5, 179.7),
+        inverse_case("near antipodal off the equator", 10.0, 0.0, -10.2, 179.8),
+        inverse_case("antipodal", 30.0, 0.0, -30.0, 180.0),
+        inverse_case("antipodal on the equator", 0.0, 0.0, 0.0, 180.0),
+        inverse_case("antipodal on the equator, west", 0.0, 45.0, 0.0, -135.0),
+        inverse_case("antipodal, southern start", -45.0, 100.0, 45.0, -80.0),
+        inverse_case("a millidegree from antipodal", 0.0, 0.0, 0.001, 179.999),
+        inverse_case("nearly antipodal on the equator", 0.0, 0.0, 0.0, 179.5),
+        inverse_case("equator 179.9 degrees", 0.0, 0.0, 0.0, 179.9),
     ]
     direct = [
         direct_case("zero distance", 46.05, 14.5, 30.0, 0.0),
