@@ -11,6 +11,10 @@ public struct RouteBatch: Sendable {
         public var cumulative = false
         public var sprites = true
         public var workers = ProcessInfo.processInfo.activeProcessorCount
+        /// The most markers the route may need; refused before any is made.
+        public var limits = MarkerPlan.Limits.standard
+        /// The most distinct images one run may draw (markers' pictures × themes × scales).
+        public var maximumImages = 100_000
 
         public init() {}
     }
@@ -26,17 +30,32 @@ public struct RouteBatch: Sendable {
 
     public let route: Route
     public let options: Options
+    /// Where every marker goes and what it reads.
+    public let plan: MarkerPlan
+    /// Every distinct image the markers need.
+    public let imageSet: RouteImageSet
 
-    public init(route: Route, options: Options) {
+    /// Plans the route's markers and images, refusing a route over the options' limits before
+    /// anything is drawn: markers are counted from the stage lengths before any is made.
+    public init(route: Route, options: Options) throws(RenderError) {
         self.route = route
         self.options = options
+        do {
+            plan = try MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative, limits: options.limits)
+        } catch {
+            throw RenderError(error.message)
+        }
+        imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: options.scales)
+        guard imageSet.requests.count <= options.maximumImages else {
+            throw RenderError(
+                "the route needs \(imageSet.requests.count) images (\(options.themes.count) themes × \(options.scales.count) scales), "
+                    + "more than the limit of \(options.maximumImages) per run; draw fewer themes or scales")
+        }
     }
 
     /// Writes the batch into `folder`, replacing what was there only once all of it is ready.
     /// `progress` hears (images done, images total) from any thread.
     public func write(to folder: String, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(RenderError) -> Summary {
-        let plan = MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative)
-        let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: options.scales)
         let fingerprint = try RendererFingerprint.current(themes: options.themes, scales: options.scales)
         let reusable = Self.reusableImages(in: folder, fingerprint: fingerprint)
 

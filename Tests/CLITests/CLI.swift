@@ -55,3 +55,39 @@ struct CLI {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 }
+
+extension CLI {
+    /// A run with what it cost: wall-clock seconds and its peak resident memory.
+    struct MeasuredRun {
+        var status: Int32
+        var stderr: String
+        var seconds: Double
+        var peakResidentBytes: Int
+    }
+
+    /// Runs `markerpaint arguments` in `directory` under GNU time, which forks it from its own small
+    /// process and reads its peak memory with wait4. (Spawned from the test process directly, the
+    /// kernel would count the test process's own memory into the child's peak.)
+    static func measuredRun(_ arguments: [String], in directory: URL) throws -> MeasuredRun {
+        let report = directory.appendingPathComponent(".time-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M %e", "-o", report.path, executable.path] + arguments
+        process.currentDirectoryURL = directory
+        let err = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        // GNU time adds "Command exited with non-zero status N" before its figures.
+        let figures = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").last?.split(separator: " ") ?? []
+        guard figures.count == 2, let kilobytes = Int(figures[0]), let seconds = Double(figures[1]) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        return MeasuredRun(status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self),
+                           seconds: seconds, peakResidentBytes: kilobytes * 1024)
+    }
+}

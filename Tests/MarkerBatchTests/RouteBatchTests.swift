@@ -231,7 +231,7 @@ struct RouteImageSetTests {
             Stage(name: "a", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1)]),
             Stage(name: "b", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1003)]),
         ])
-        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
         let ends = plan.markers.filter { $0.kind == .end }
         #expect(ends.count == 2 && ends[0].distance != ends[1].distance)
         let images = try RouteImageSet(plan: plan, themes: [.night], scales: [2])

@@ -18,7 +18,7 @@ struct MarkerPlanTests {
     }
 
     @Test func eachStageStartsAtZeroAndEndsAtItsLength() throws {
-        let markers = MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
+        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
         #expect(Self.distances(markers, .start, stage: 1) == [0])
         #expect(Self.distances(markers, .start, stage: 2) == [0])
         // The 75 km marker falls on the end point and is left out; the end marker reads 75.
@@ -29,7 +29,7 @@ struct MarkerPlanTests {
     }
 
     @Test func cumulativeCountsOnAcrossStages() throws {
-        let markers = MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: true).markers
+        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: true).markers
         #expect(Self.distances(markers, .start, stage: 2) == [0])  // drawn as "0 km ▶": the stage starts here
         #expect(Self.distances(markers, .distance, stage: 1) == (1...74).map(Double.init))
         // 75 is stage 1's end and stage 2's start, so stage 2 counts on from 76.
@@ -41,7 +41,7 @@ struct MarkerPlanTests {
     }
 
     @Test func milesCountInMiles() throws {
-        let plan = MarkerPlan(route: try Self.twoDays(), unit: .mi, cumulative: false)
+        let plan = try MarkerPlan(route: try Self.twoDays(), unit: .mi, cumulative: false)
         #expect(Self.distances(plan.markers, .distance, stage: 1) == (1...46).map(Double.init))
         let end = try #require(Self.distances(plan.markers, .end, stage: 1).first)
         #expect(abs(end - 75_000 / 1609.344) < 1e-9)
@@ -49,7 +49,7 @@ struct MarkerPlanTests {
     }
 
     @Test func startAndEndShowAtEveryZoomAndDistancesByTheTable() throws {
-        let markers = MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
+        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
         for marker in markers where marker.kind != .distance {
             #expect(marker.zooms == Array(0...22))
             #expect(marker.minzoom == 0)
@@ -64,16 +64,16 @@ struct MarkerPlanTests {
     }
 
     @Test func namesAndNumbersOfStagesAreCarried() throws {
-        let markers = MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
+        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
         #expect(Set(markers.filter { $0.stage == 1 }.map(\.stageName)) == ["Day 1"])
         #expect(Set(markers.filter { $0.stage == 2 }.map(\.stageName)) == ["Day 2"])
     }
 
     /// The end-point rule bites within 1e-6 m and not beyond: 2 km + 1 cm keeps its 2 km marker.
     @Test(arguments: [(2000.0, [1.0]), (2000.0 + 1e-7, [1.0]), (2000.0 - 1e-7, [1.0]), (2000.01, [1.0, 2.0]), (999.0, [])])
-    func markerOnTheEndPointIsLeftOut(length: Double, expected: [Double]) {
+    func markerOnTheEndPointIsLeftOut(length: Double, expected: [Double]) throws {
         let route = Route(stages: [Self.equatorStage(metres: length)])
-        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
         #expect(abs(plan.stageLengths[0] - length) < 1e-8)
         #expect(Self.distances(plan.markers, .distance, stage: 1) == expected)
     }
@@ -83,8 +83,8 @@ struct MarkerPlanTests {
         let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, format: nil)
         let stage = try #require(route.stages.first)
         let doubled = Stage(name: stage.name, coordinates: stage.coordinates.flatMap { [$0, $0] } + [stage.coordinates.last!])
-        let plain = MarkerPlan(route: route, unit: .km, cumulative: false)
-        let repeated = MarkerPlan(route: Route(stages: [doubled]), unit: .km, cumulative: false)
+        let plain = try MarkerPlan(route: route, unit: .km, cumulative: false)
+        let repeated = try MarkerPlan(route: Route(stages: [doubled]), unit: .km, cumulative: false)
         #expect(abs(plain.stageLengths[0] - repeated.stageLengths[0]) < 1e-9)
         #expect(repeated.markers.map(\.distance) == plain.markers.map(\.distance))
         for (a, b) in zip(plain.markers, repeated.markers) {
@@ -129,9 +129,9 @@ struct MarkerPlanTests {
         }
     }
 
-    @Test func emptyStageGetsNoMarkersButKeepsItsNumber() {
+    @Test func emptyStageGetsNoMarkersButKeepsItsNumber() throws {
         let route = Route(stages: [Stage(coordinates: []), Self.equatorStage(metres: 1500)])
-        let plan = MarkerPlan(route: route, unit: .km, cumulative: true)
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: true)
         #expect(plan.stageLengths.count == 2)
         #expect(plan.stageLengths[0] == 0)
         #expect(plan.markers.map(\.stage) == [2, 2, 2])

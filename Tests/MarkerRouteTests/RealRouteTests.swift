@@ -14,7 +14,7 @@ struct RealRouteTests {
         let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
         #expect(route.stages.map(\.name) == expected.stages.map(\.name))
         #expect(route.stages.map(\.coordinates.count) == expected.stages.map(\.points))
-        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
         try #require(plan.stageLengths.count == expected.stages.count)
         for (length, stage) in zip(plan.stageLengths, expected.stages) {
             #expect(abs(length - stage.length) < Self.lengthTolerance, "stage \(stage.name ?? "unnamed")")
@@ -26,7 +26,7 @@ struct RealRouteTests {
     func markersLieAtTheirDistance(_ expected: Reference.RouteEntry, unit: DistanceUnit) throws {
         let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
         for cumulative in [false, true] {
-            let placed = MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }
+            let placed = try MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }
             let markers = expected.sample.map { sample in Self.sampled(placed, every: sample) } ?? placed
             let reference = expected.markers.filter { $0.unit == unit && $0.cumulative == cumulative }
             #expect(markers.map(\.stage) == reference.map(\.stage))
@@ -50,7 +50,7 @@ struct RealRouteTests {
     /// last marker is the length's whole kilometres along that same geodesic, not along the equator.
     @Test func antipodalStageLengthAndMarkersAgree() throws {
         let route = try Route.load(path: Fixtures.directory.appendingPathComponent("half-the-world.geojson").path, format: nil)
-        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
         let length = try #require(plan.stageLengths.first)
         #expect(abs(length - 20_003_931.458_625) < 0.001)
         let last = try #require(plan.markers.last { $0.kind == .distance })
@@ -76,7 +76,7 @@ struct RealRouteTests {
 
     @Test func twoDaysEndAt75And123Kilometres() throws {
         let route = try Route.load(path: Fixtures.directory.appendingPathComponent("two-stages.geojson").path, format: nil)
-        let ends = MarkerPlan(route: route, unit: .km, cumulative: false).markers.filter { $0.kind == .end }
+        let ends = try MarkerPlan(route: route, unit: .km, cumulative: false).markers.filter { $0.kind == .end }
         #expect(ends.map(\.stageName) == ["Day 1", "Day 2"])
         try #require(ends.count == 2)
         #expect(abs(ends[0].distance - 75) < 1e-6)
@@ -94,7 +94,7 @@ struct RealRouteTests {
 
     @Test func antimeridianCrossingIsKilometresNotTheWorld() throws {
         let route = try Route.load(path: Fixtures.directory.appendingPathComponent("antimeridian.geojson").path, format: nil)
-        let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
         let length = try #require(plan.stageLengths.first)
         #expect(length > 4000 && length < 5000)
         let longitudes = plan.markers.map(\.coordinate.longitude)

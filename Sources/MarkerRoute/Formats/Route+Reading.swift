@@ -35,6 +35,11 @@ extension Route {
         }
     }
 
+    /// How messages name the input at `path`: the path, or "standard input" for "-".
+    public static func displayName(ofPath path: String) -> String {
+        InputFile.displayName(path)
+    }
+
     /// The first byte after a UTF-8 byte order mark and whitespace, if any.
     private static func firstSignificantByte(of bytes: [UInt8]) -> UInt8? {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0

@@ -11,17 +11,22 @@ public struct MarkerPlan: Sendable {
 
     /// Places the markers of `route`, counting in `unit` from each stage's start, or across stages if `cumulative`.
     ///
-    /// Start markers always read 0 (the stage starts here). A stage without points gets no markers.
-    public init(route: Route, unit: DistanceUnit, cumulative: Bool) {
-        var lengths: [Double] = []
+    /// The route is measured first and the plan's size worked out from the stage lengths alone, so a
+    /// route over `limits` is refused before a single marker is made, however many it would need.
+    /// Start markers always read 0 (the stage starts here).
+    /// - Throws: `RouteError` naming the limit a route exceeds.
+    public init(route: Route, unit: DistanceUnit, cumulative: Bool, limits: Limits = .standard) throws(RouteError) {
+        let measured = route.stages.map(MeasuredStage.init)
+        let extent = Extent(stageLengths: measured.map(\.length), unit: unit, cumulative: cumulative)
+        try limits.check(extent, unit: unit)
+
         var markers: [RouteMarker] = []
+        markers.reserveCapacity(extent.markers)
         let everyZoom = Array(ZoomTable.zooms)
         let unitLength = unit.metres
         var before = 0.0  // metres counted before this stage
-
-        for (index, stage) in route.stages.enumerated() {
-            let measured = MeasuredStage(stage)
-            lengths.append(measured.length)
+        for (index, measured) in measured.enumerated() {
+            let stage = measured.stage
             guard let first = stage.coordinates.first, let last = stage.coordinates.last else { continue }
             let number = index + 1
             func marker(
@@ -33,21 +38,117 @@ public struct MarkerPlan: Sendable {
             }
 
             markers.append(marker(.start, 0, first, everyZoom))
-            // The first whole unit past this stage's start; the loop settles the rounding of the division.
-            var count = max(1, Int((before / unitLength).rounded(.down)))
-            while Double(count) * unitLength - before <= Self.coincidence { count += 1 }
-            while true {
-                let along = Double(count) * unitLength - before
-                guard along < measured.length - Self.coincidence else { break }
-                let coordinate = measured.coordinate(atDistance: along)
+            for count in Self.distanceCounts(before: before, length: measured.length, unitLength: unitLength) {
+                let coordinate = measured.coordinate(atDistance: Double(count) * unitLength - before)
                 markers.append(marker(.distance, Double(count), coordinate, ZoomTable.zooms(forDistance: count)))
-                count += 1
             }
             markers.append(marker(.end, (before + measured.length) / unitLength, last, everyZoom))
 
             if cumulative { before += measured.length }
         }
-        stageLengths = lengths
+        stageLengths = measured.map(\.length)
         self.markers = markers
+    }
+
+    /// The whole units read by a stage's distance markers: past its start (`before` metres were
+    /// counted before it) and short of its end, each by more than `coincidence`.
+    static func distanceCounts(before: Double, length: Double, unitLength: Double) -> Range<Int> {
+        // Lengths are sums of finite segments of at most half the globe, far inside Int; the clamp
+        // only keeps the conversion total.
+        func whole(_ value: Double) -> Int { Int(max(-1e15, min(1e15, value))) }
+        var first = max(1, whole((before / unitLength).rounded(.down)))
+        while Double(first) * unitLength - before <= coincidence { first += 1 }
+        // One past the last: the division lands within a step of it, the loops settle the rounding.
+        var end = max(first, whole(((before + length) / unitLength).rounded(.up)) + 1)
+        while end > first, Double(end - 1) * unitLength - before >= length - coincidence { end -= 1 }
+        return first..<end
+    }
+}
+
+extension MarkerPlan {
+    /// How large a plan is, worked out from the stage lengths without making a marker.
+    public struct Extent: Sendable, Equatable {
+        /// Every marker: a start and an end per stage, and the distance markers between.
+        public var markers = 0
+        /// Stages (each has a start and an end marker).
+        public var stages = 0
+        /// Distinct readings of distance markers.
+        public var distanceLabels = 0
+        /// The largest distance a marker reads, in the unit, and the 1-based stage whose end reads it.
+        public var longestReading = 0.0
+        public var longestStage = 0
+
+        /// The extent of a plan of stages `stageLengths` metres long.
+        public init(stageLengths: [Double], unit: DistanceUnit, cumulative: Bool) {
+            var before = 0.0
+            var highestLabel = 0
+            for (index, length) in stageLengths.enumerated() {
+                let counts = MarkerPlan.distanceCounts(before: before, length: length, unitLength: unit.metres)
+                stages += 1
+                markers += 2 + counts.count
+                // Counting on, the stages' readings never overlap; restarting, they share 1...highest.
+                if cumulative {
+                    distanceLabels += counts.count
+                } else {
+                    highestLabel = max(highestLabel, counts.last ?? 0)
+                }
+                let reading = (before + length) / unit.metres
+                if reading > longestReading {
+                    longestReading = reading
+                    longestStage = index + 1
+                }
+                if cumulative { before += length }
+            }
+            if !cumulative { distanceLabels = highestLabel }
+        }
+
+        /// At most how many distinct pictures the markers need per theme and scale: one start, an end
+        /// per stage (ends of equal length share one) and one per distance reading.
+        public var picturesBound: Int { 1 + stages + distanceLabels }
+    }
+
+    /// What one plan may hold; a route beyond it is refused before its markers are made.
+    public struct Limits: Sendable, Equatable {
+        /// The most markers in one plan.
+        public var maximumMarkers: Int
+        /// The longest distance a marker may read, in the plan's unit (what a marker can show).
+        public var maximumReading: Double
+
+        public init(maximumMarkers: Int, maximumReading: Double) {
+            self.maximumMarkers = maximumMarkers
+            self.maximumReading = maximumReading
+        }
+
+        /// 200,000 markers (a 100,000 km route in two stages) and readings up to 100,000.
+        public static let standard = Limits(maximumMarkers: 200_000, maximumReading: 100_000)
+
+        /// Throws if a plan of `extent` would exceed these limits.
+        public func check(_ extent: Extent, unit: DistanceUnit) throws(RouteError) {
+            guard extent.longestReading <= maximumReading else {
+                throw RouteError(
+                    "stage \(extent.longestStage) would end at \(Self.grouped(extent.longestReading)) \(unit.rawValue), "
+                        + "more than a marker can show (\(Self.grouped(maximumReading)) \(unit.rawValue))")
+            }
+            guard extent.markers <= maximumMarkers else {
+                throw RouteError(
+                    "the route needs \(Self.grouped(Double(extent.markers))) markers, more than the limit of "
+                        + "\(Self.grouped(Double(maximumMarkers))) per route")
+            }
+        }
+
+        /// A count or length as a person reads it: `40,011,204`, `20,003.9`.
+        static func grouped(_ value: Double) -> String {
+            let tenths = (value * 10).rounded()
+            let whole = Int(tenths / 10)
+            var digits = String(whole)
+            var groups: [Substring] = []
+            while digits.count > 3 {
+                groups.insert(Substring(digits.suffix(3)), at: 0)
+                digits.removeLast(3)
+            }
+            groups.insert(Substring(digits), at: 0)
+            let fraction = Int(tenths) % 10
+            return groups.joined(separator: ",") + (fraction == 0 ? "" : ".\(fraction)")
+        }
     }
 }

@@ -1,5 +1,7 @@
 import Hummingbird
 import Logging
+import MarkerRender
+import MarkerRoute
 import Prometheus
 
 /// The marker service, ready to run: render threads started, routes and middleware in place.
@@ -28,7 +30,9 @@ public func buildApplication(
     MarkerRoutes(images: images).add(to: router)
     RouteMarkersRoutes(
         images: images, maximumBodyBytes: configuration.maximumRouteBytes,
-        maximumImages: configuration.maximumRouteImages, publicBaseURL: configuration.publicBaseURL
+        maximumImages: configuration.maximumRouteImages,
+        planLimits: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
+        publicBaseURL: configuration.publicBaseURL
     ).add(to: router)
     OperationsRoutes(metrics: metrics).add(to: router)
 

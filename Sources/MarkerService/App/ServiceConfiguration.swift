@@ -13,6 +13,8 @@ public struct ServiceConfiguration: Sendable {
     /// The most distinct images one `POST /v1/routes` may need, so one request cannot occupy the
     /// render threads for minutes (a 100,000 km route in two themes needs 200,000).
     public var maximumRouteImages: Int
+    /// The most markers one `POST /v1/routes` may place; the response holds one feature per marker.
+    public var maximumRouteMarkers: Int
     /// Render threads, each with its own renderer (Pango font map and PNG encoder).
     public var renderThreads: Int
     /// The origin of image URLs in route documents, e.g. `https://markers.example.com`, for a
@@ -24,6 +26,7 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultCacheMegabytes = 64
     public static let defaultMaximumRouteBytes = 20 << 20
     public static let defaultMaximumRouteImages = 10_000
+    public static let defaultMaximumRouteMarkers = 10_000
     /// One render thread per core: drawing is CPU-bound.
     public static var defaultRenderThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
@@ -33,6 +36,7 @@ public struct ServiceConfiguration: Sendable {
         cacheBytes: Int = ServiceConfiguration.defaultCacheMegabytes << 20,
         maximumRouteBytes: Int = ServiceConfiguration.defaultMaximumRouteBytes,
         maximumRouteImages: Int = ServiceConfiguration.defaultMaximumRouteImages,
+        maximumRouteMarkers: Int = ServiceConfiguration.defaultMaximumRouteMarkers,
         renderThreads: Int = ServiceConfiguration.defaultRenderThreads,
         publicBaseURL: String? = nil,
         logLevel: String = "info"
@@ -42,6 +46,7 @@ public struct ServiceConfiguration: Sendable {
         self.cacheBytes = cacheBytes
         self.maximumRouteBytes = maximumRouteBytes
         self.maximumRouteImages = maximumRouteImages
+        self.maximumRouteMarkers = maximumRouteMarkers
         self.renderThreads = renderThreads
         self.publicBaseURL = publicBaseURL
         self.logLevel = logLevel
@@ -60,6 +65,7 @@ public struct ServiceConfiguration: Sendable {
         guard cacheBytes >= 0 else { throw Invalid(message: "the cache size must not be negative") }
         guard maximumRouteBytes > 0 else { throw Invalid(message: "the route body limit must be at least 1 byte") }
         guard maximumRouteImages > 0 else { throw Invalid(message: "the route image limit must be at least 1") }
+        guard maximumRouteMarkers > 0 else { throw Invalid(message: "the route marker limit must be at least 1") }
         guard renderThreads > 0 else { throw Invalid(message: "there must be at least one render thread") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")

@@ -10,6 +10,8 @@ struct RouteMarkersRoutes: Sendable {
     let images: MarkerImages
     let maximumBodyBytes: Int
     let maximumImages: Int
+    /// The most markers one route may place, and what a marker can read.
+    let planLimits: MarkerPlan.Limits
     /// The origin image URLs start with; nil = `http://` and the request's `Host`.
     let publicBaseURL: String?
 
@@ -35,11 +37,14 @@ struct RouteMarkersRoutes: Sendable {
         } catch {
             throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
         }
-        let plan = MarkerPlan(route: route, unit: unit, cumulative: cumulative)
+        let plan: MarkerPlan
         let imageSet: RouteImageSet
         do {
+            plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative, limits: planLimits)
             imageSet = try RouteImageSet(plan: plan, themes: themes, scales: [scale])
-        } catch {
+        } catch let error as RouteError {
+            throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
+        } catch let error as RenderError {
             throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
         }
         guard imageSet.requests.count <= maximumImages else {

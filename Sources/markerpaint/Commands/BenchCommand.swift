@@ -89,7 +89,7 @@ struct BenchCommand: ParsableCommand {
             let measured = MeasuredStage(route.stages[0])
             let measureTime = clock.now - measureStart
             let planStart = clock.now
-            let plan = MarkerPlan(route: route, unit: .km, cumulative: false)
+            let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
             let planTime = clock.now - planStart
             print("\(points) points, \(String(format: "%.1f", measured.length / 1000)) km, \(plan.markers.count) markers")
             print("measure (geodesic length of every segment): \(planTimeText(measureTime))")

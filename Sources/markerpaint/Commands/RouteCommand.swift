@@ -99,8 +99,14 @@ struct RouteCommand: ParsableCommand {
         for warning in route.warnings {
             FileHandle.standardError.write(Data("markerpaint: warning: \(warning)\n".utf8))
         }
+        let batch: RouteBatch
+        do {
+            batch = try RouteBatch(route: route, options: options)
+        } catch {
+            throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
+        }
         let bar = isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
-        let summary = try RouteBatch(route: route, options: options).write(to: out) { done, total in
+        let summary = try batch.write(to: out) { done, total in
             bar?.show(done, of: total)
         }
         bar?.finish()

@@ -1,0 +1,67 @@
+import MarkerRoute
+import Testing
+
+/// A plan's size is known from the stage lengths before any marker is made, and a route over the
+/// limits is refused at that point, however many markers it would need.
+@Suite("Bounding a plan before building it")
+struct PlanLimitTests {
+    /// A line back and forth between longitude 0 and 179.9 on the equator: 16 KB of GeoJSON whose
+    /// 2,000 points are 40 million kilometres of route.
+    static let zigzag = Route(stages: [Stage(coordinates: (0..<2000).map { Coordinate(latitude: 0, longitude: $0.isMultiple(of: 2) ? 0 : 179.9) })])
+
+    @Test("the extent worked out from lengths is the plan's own size", arguments: try Fixtures.reference().routes, [false, true])
+    func extentMatchesThePlan(_ entry: Reference.RouteEntry, cumulative: Bool) throws {
+        let route = try Route.load(path: Fixtures.path(entry.path), format: nil)
+        for unit in DistanceUnit.allCases {
+            let plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative)
+            let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: unit, cumulative: cumulative)
+            #expect(extent.markers == plan.markers.count)
+            #expect(extent.stages == plan.stageLengths.count)
+            let readings = Set(plan.markers.filter { $0.kind == .distance }.map(\.distance))
+            #expect(extent.distanceLabels == readings.count)
+            let longest = plan.markers.filter { $0.kind == .end }.map(\.distance).max() ?? 0
+            #expect(extent.longestReading == longest)
+        }
+    }
+
+    @Test("40 million kilometres of zigzag are refused by count, without placing a marker")
+    func zigzagIsRefused() throws {
+        let lengths = Self.zigzag.stages.map { MeasuredStage($0).length }
+        let extent = MarkerPlan.Extent(stageLengths: lengths, unit: .km, cumulative: false)
+        #expect(extent.markers > 39_000_000)
+        let limits = MarkerPlan.Limits(maximumMarkers: 200_000, maximumReading: 1e9)
+        let error = #expect(throws: RouteError.self) { try MarkerPlan(route: Self.zigzag, unit: .km, cumulative: false, limits: limits) }
+        #expect(error?.says(["needs 39,9", "markers, more than the limit of 200,000 per route"]) == true, "\(error?.message ?? "")")
+    }
+
+    @Test("a reading no marker can show is refused, naming the stage")
+    func readingBeyondWhatAMarkerShows() throws {
+        let short = Stage(coordinates: [Coordinate(latitude: 46, longitude: 14), Coordinate(latitude: 46.1, longitude: 14)])
+        let route = Route(stages: [short, Self.zigzag.stages[0]])
+        let error = #expect(throws: RouteError.self) { try MarkerPlan(route: route, unit: .km, cumulative: false) }
+        #expect(error?.says(["stage 2 would end at 39,9", "km, more than a marker can show (100,000 km)"]) == true, "\(error?.message ?? "")")
+    }
+
+    @Test("the limits are inclusive")
+    func limitIsInclusive() throws {
+        let stage = Stage(coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 0.05)])
+        let route = Route(stages: [stage])
+        let needed = try MarkerPlan(route: route, unit: .km, cumulative: false).markers.count
+        #expect(needed == 7)
+        _ = try MarkerPlan(route: route, unit: .km, cumulative: false, limits: .init(maximumMarkers: needed, maximumReading: 100))
+        #expect(throws: RouteError.self) {
+            try MarkerPlan(route: route, unit: .km, cumulative: false, limits: .init(maximumMarkers: needed - 1, maximumReading: 100))
+        }
+    }
+
+    /// The whole units past the start and short of the end, each by more than a micrometre.
+    @Test(arguments: [
+        (0.0, 2000.0, 1..<2), (0, 2000.000_002, 1..<3), (0, 999.0, 1..<1), (0, 0, 1..<1),
+        (1500, 1000, 2..<3), (2000, 1000, 3..<3), (1999.999_999_5, 1000, 3..<3), (1000, 2500, 2..<4),
+    ] as [(Double, Double, Range<Int>)])
+    func distanceCounts(before: Double, length: Double, expected: Range<Int>) {
+        let counts = MarkerPlan.Extent(stageLengths: [before, length], unit: .km, cumulative: true)
+        let first = MarkerPlan.Extent(stageLengths: [before], unit: .km, cumulative: true)
+        #expect(counts.distanceLabels - first.distanceLabels == expected.count)
+    }
+}
