@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
@@ -29,11 +30,17 @@ let package = Package(
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
 
+        // Folders and files by FilePath: atomic replacement, descriptor-relative operations, read limits.
+        .target(name: "MarkerFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+
         // GeographicLib's geodesics in C, as PROJ ships them.
         .systemLibrary(name: "CGeodesic", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
 
         // Geodesy, route formats and marker placement; C only behind the XML and geodesic wrappers.
-        .target(name: "MarkerRoute", dependencies: ["CExpat", "CGeodesic"]),
+        .target(
+            name: "MarkerRoute",
+            dependencies: ["CExpat", "CGeodesic", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
         .target(name: "MarkerPixels"),
@@ -44,15 +51,23 @@ let package = Package(
             dependencies: [
                 "CPangoCairo",
                 "MarkerPixels",
+                "MarkerFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
         // Golden-image cases, verification, reports and the contact sheet.
-        .target(name: "MarkerGolden", dependencies: ["MarkerRender", "MarkerPixels"]),
+        .target(
+            name: "MarkerGolden",
+            dependencies: ["MarkerRender", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // A route's markers as images and map data: parallel rendering, sprites, GeoJSON, style layer.
-        .target(name: "MarkerBatch", dependencies: ["MarkerRender", "MarkerRoute"]),
+        .target(
+            name: "MarkerBatch",
+            dependencies: ["MarkerRender", "MarkerRoute", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // The HTTP service: markers by query or by content-hashed name, and route marker data.
         .target(
@@ -70,16 +85,29 @@ let package = Package(
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerRender", "MarkerRoute", "MarkerGolden", "MarkerBatch", "MarkerService",
+                "MarkerRender", "MarkerRoute", "MarkerGolden", "MarkerBatch", "MarkerService", "MarkerFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
         .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
-        .testTarget(name: "MarkerRenderTests", dependencies: ["MarkerRender", "MarkerPixels"]),
-        .testTarget(name: "MarkerGoldenTests", dependencies: ["MarkerGolden", "MarkerRender", "MarkerPixels"]),
-        .testTarget(name: "MarkerBatchTests", dependencies: ["MarkerBatch", "MarkerRender", "MarkerRoute", "MarkerPixels"]),
+        .testTarget(
+            name: "MarkerRenderTests",
+            dependencies: ["MarkerRender", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .testTarget(
+            name: "MarkerGoldenTests",
+            dependencies: ["MarkerGolden", "MarkerRender", "MarkerPixels", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .testTarget(
+            name: "MarkerBatchTests",
+            dependencies: [
+                "MarkerBatch", "MarkerRender", "MarkerRoute", "MarkerPixels", "MarkerFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [

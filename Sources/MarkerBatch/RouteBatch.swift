@@ -1,4 +1,6 @@
 import Foundation
+import MarkerFiles
+import SystemPackage
 import MarkerRender
 import MarkerRoute
 
@@ -53,14 +55,17 @@ public struct RouteBatch: Sendable {
         }
     }
 
-    /// Writes the batch into `folder`, replacing what was there only once all of it is ready.
-    /// `progress` hears (images done, images total) from any thread.
-    public func write(to folder: String, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(RenderError) -> Summary {
-        let fingerprint = try RendererFingerprint.current(themes: options.themes, scales: options.scales)
-        let reusable = Self.reusableImages(in: folder, fingerprint: fingerprint)
+    /// Writes the batch into the folder at `path`: see `RouteOutput` for what it accepts and how
+    /// it publishes. `progress` hears (images done, images total) from any thread.
+    public func write(to path: FilePath, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(RenderError) -> Summary {
+        try write(to: RouteOutput(path), progress: progress)
+    }
 
-        AtomicDirectory.removeAbandonedStaging(for: folder)
-        let staging = try AtomicDirectory.makeStaging(for: folder)
+    /// Writes the batch into a checked, locked output folder.
+    public func write(to output: RouteOutput, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws(RenderError) -> Summary {
+        let fingerprint = try RendererFingerprint.current(themes: options.themes, scales: options.scales)
+        let reusable = output.reusableImages(renderer: fingerprint)
+        let staging = try output.makeStaging()
         do throws(RenderError) {
             let images = try BatchRenderer(workers: options.workers).render(
                 imageSet.requests, into: staging,
@@ -70,33 +75,29 @@ public struct RouteBatch: Sendable {
                                    width: $0.width, height: $0.height, anchor: $0.anchor, reused: true)
                     }
                 },
-                reusedFrom: folder,
                 progress: progress
             )
-            try writeMapData(plan: plan, images: images, fingerprint: fingerprint, into: staging)
-            try AtomicDirectory.publish(staging, as: folder)
+            let manifest = try writeMapData(images: images, fingerprint: fingerprint, staging: staging, output: output.folder)
+            try output.publish(staging, manifest: manifest)
             let reused = images.filter(\.reused).count
             return Summary(stages: plan.stageLengths.count, markers: plan.markers.count, images: images.count,
                            rendered: images.count - reused, reused: reused, warnings: route.warnings)
         } catch {
-            try? FileManager.default.removeItem(atPath: staging)
+            output.discard(staging)
             throw error
         }
     }
 
-    /// Images of an earlier run under the same renderer whose files still hash to what it recorded, by reuse key.
-    static func reusableImages(in folder: String, fingerprint: String) -> [String: Manifest.Image] {
-        guard let manifest = Manifest.read(in: folder), manifest.renderer == fingerprint else { return [:] }
-        var reusable: [String: Manifest.Image] = [:]
-        for image in manifest.images where !image.file.contains("/") {
-            guard let bytes = FileManager.default.contents(atPath: folder + "/" + image.file),
-                  ContentHash.sha256Hex([UInt8](bytes)) == image.sha256 else { continue }
-            reusable[image.key] = image
+    /// Writes sprites, markers.geojson and the style layers into `staging` and returns the manifest
+    /// of the whole batch, recording every file with its SHA-256. Reused images are read from `output`.
+    private func writeMapData(images: [BatchImage], fingerprint: String, staging: Folder, output: Folder) throws(RenderError) -> Manifest {
+        var files: [String: String] = [:]
+        for image in images { files[image.fileName] = image.sha256 }
+        func write(_ bytes: [UInt8], as name: String) throws(RenderError) {
+            do { try staging.writeNew(bytes, as: name) } catch { throw RenderError(error.message) }
+            files[name] = ContentHash.sha256Hex(bytes)
         }
-        return reusable
-    }
 
-    private func writeMapData(plan: MarkerPlan, images: [BatchImage], fingerprint: String, into folder: String) throws(RenderError) {
         // One sprite id per marker and theme, from its pictures at every scale.
         struct Picture: Hashable {
             let marker: Marker
@@ -109,8 +110,11 @@ public struct RouteBatch: Sendable {
         let spriteIDs = shaByScale.reduce(into: [Picture: SpriteID]()) { ids, entry in
             ids[entry.key] = SpriteID(marker: entry.key.marker, theme: entry.key.theme, sha256ByScale: entry.value)
         }
-        func spriteID(_ marker: Marker, _ theme: Theme) -> SpriteID {
-            spriteIDs[Picture(marker: marker, theme: theme)]!
+        func spriteID(_ marker: Marker, _ theme: Theme) throws(RenderError) -> SpriteID {
+            guard let id = spriteIDs[Picture(marker: marker, theme: theme)] else {
+                throw RenderError("no image was drawn for \(marker.kind.rawValue) \(marker.label) in \(theme.name)")
+            }
+            return id
         }
 
         var sprites: [Manifest.Sprite] = []
@@ -118,15 +122,17 @@ public struct RouteBatch: Sendable {
             for theme in options.themes {
                 for scale in options.scales {
                     var seen = Set<SpriteID>()
-                    let entries = images.filter { $0.request.theme == theme && $0.request.scale == scale }.compactMap { image -> SpriteSheet.Entry? in
-                        let id = spriteID(image.request.marker, theme)
-                        guard seen.insert(id).inserted else { return nil }
-                        return SpriteSheet.Entry(id: id, file: folder + "/" + image.fileName, width: image.width, height: image.height)
+                    var entries: [SpriteSheet.Entry] = []
+                    for image in images where image.request.theme == theme && image.request.scale == scale {
+                        let id = try spriteID(image.request.marker, theme)
+                        guard seen.insert(id).inserted else { continue }
+                        entries.append(SpriteSheet.Entry(id: id, folder: image.reused ? output : staging, file: image.fileName,
+                                                         width: image.width, height: image.height))
                     }
                     let sheet = try SpriteSheet(entries: entries, pixelRatio: scale)
                     let base = SpriteSheet.baseName(theme: theme, pixelRatio: scale)
-                    try AtomicFile.write(sheet.png, to: folder, name: base + ".png")
-                    try AtomicFile.write([UInt8](sheet.json), to: folder, name: base + ".json")
+                    try write(sheet.png, as: base + ".png")
+                    try write(Array(sheet.json), as: base + ".json")
                     sprites.append(Manifest.Sprite(theme: theme.name, pixelRatio: scale, png: base + ".png", json: base + ".json"))
                 }
             }
@@ -135,42 +141,41 @@ public struct RouteBatch: Sendable {
         let geoJSON: Data
         do {
             geoJSON = try MarkersGeoJSON.document(plan: plan, themes: options.themes) { _, marker, theme in
-                spriteID(marker, theme).value
+                try spriteID(marker, theme).value
             }
         } catch {
             throw RenderError("cannot write markers.geojson: \(error)")
         }
-        try AtomicFile.write([UInt8](geoJSON), to: folder, name: "markers.geojson")
+        try write(Array(geoJSON), as: "markers.geojson")
 
         for (index, theme) in options.themes.enumerated() {
             let layer: Data
             do { layer = try StyleLayer.json(theme: theme) } catch { throw RenderError("cannot write the style layer: \(error)") }
-            try AtomicFile.write([UInt8](layer), to: folder, name: "style-layer-\(theme.name).json")
-            if index == 0 { try AtomicFile.write([UInt8](layer), to: folder, name: "style-layer.json") }
+            try write(Array(layer), as: "style-layer-\(theme.name).json")
+            if index == 0 { try write(Array(layer), as: "style-layer.json") }
         }
 
         let unitMetres = options.unit.metres
-        let manifest = Manifest(
+        var manifestImages: [Manifest.Image] = []
+        for image in images {
+            manifestImages.append(Manifest.Image(
+                name: String(image.fileName.dropLast(4)), file: image.fileName,
+                sprite: try spriteID(image.request.marker, image.request.theme).value,
+                kind: image.request.marker.kind.rawValue, label: image.request.marker.label,
+                theme: image.request.theme.name, scale: image.request.scale,
+                width: image.width, height: image.height, anchor: image.anchor, sha256: image.sha256,
+                key: image.request.reuseKey
+            ))
+        }
+        return Manifest(
             renderer: fingerprint, unit: options.unit.rawValue, cumulative: options.cumulative,
             stages: plan.stageLengths.enumerated().map { index, metres in
                 Manifest.Stage(stage: index + 1, name: route.stages[index].name,
                                length: metres / unitMetres, lengthMetres: metres)
             },
-            images: images.map { image in
-                Manifest.Image(
-                    name: String(image.fileName.dropLast(4)), file: image.fileName,
-                    sprite: spriteID(image.request.marker, image.request.theme).value,
-                    kind: image.request.marker.kind.rawValue, label: image.request.marker.label,
-                    theme: image.request.theme.name, scale: image.request.scale,
-                    width: image.width, height: image.height, anchor: image.anchor, sha256: image.sha256,
-                    key: image.request.reuseKey
-                )
-            },
-            sprites: sprites
+            images: manifestImages,
+            sprites: sprites,
+            files: files
         )
-        let manifestData: Data
-        do { manifestData = try manifest.encoded() } catch { throw RenderError("cannot encode the manifest: \(error)") }
-        // Last, so a manifest never names a file that is not there.
-        try AtomicFile.write([UInt8](manifestData), to: folder, name: Manifest.fileName)
     }
 }

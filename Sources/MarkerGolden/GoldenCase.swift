@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import MarkerRender
 
 /// One entry of `Goldens/cases.json`: a marker to draw and compare with its golden image.
@@ -22,7 +23,7 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     }
 
     /// The marker request this case draws; palettes are read relative to `directory`.
-    func request(relativeTo directory: String) throws(RenderError) -> MarkerRequest {
+    func request(relativeTo directory: FilePath) throws(RenderError) -> MarkerRequest {
         let resolvedTheme: Theme
         switch (theme, palette) {
         case (let name?, nil):
@@ -31,7 +32,7 @@ public struct GoldenCase: Sendable, Codable, Hashable {
             }
             resolvedTheme = builtIn
         case (nil, let file?):
-            resolvedTheme = try Theme.load(paletteFile: (directory as NSString).appendingPathComponent(file))
+            resolvedTheme = try Theme.load(paletteFile: directory.appending(file))
         default:
             throw RenderError("give exactly one of \"theme\" and \"palette\"")
         }

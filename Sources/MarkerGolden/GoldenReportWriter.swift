@@ -1,4 +1,5 @@
-import Foundation
+import MarkerFiles
+import SystemPackage
 import MarkerPixels
 import MarkerRender
 
@@ -10,11 +11,15 @@ public enum GoldenReportWriter {
 
     /// Writes the report into `directory` (created if needed) and returns each case's outcome.
     @discardableResult
-    public static func write(_ comparisons: [GoldenComparison], to directory: String) throws(RenderError) -> [GoldenOutcome] {
+    public static func write(_ comparisons: [GoldenComparison], to directory: FilePath) throws(RenderError) -> [GoldenOutcome] {
+        let folder: Folder
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            folder = try Folder.create(directory)
         } catch {
-            throw RenderError("cannot make report folder \(directory): \(error.localizedDescription)")
+            throw RenderError("cannot make report folder: \(error.message)")
+        }
+        func write(_ bytes: [UInt8], as name: String) throws(RenderError) {
+            do { try folder.write(bytes, as: name) } catch { throw RenderError(error.message) }
         }
         let encoder = try PNGEncoder(level: 1)
         var outcomes: [GoldenOutcome] = []
@@ -28,7 +33,7 @@ public enum GoldenReportWriter {
             func save(_ image: RGBAImage?, _ suffix: String) throws(RenderError) -> String? {
                 guard let image else { return nil }
                 let name = "\(comparison.name).\(suffix).png"
-                try AtomicFile.write(try encoder.encode(image), to: directory, name: name)
+                try write(try encoder.encode(image), as: name)
                 return name
             }
             let expected = try save(comparison.expected, "expected")
@@ -42,10 +47,8 @@ public enum GoldenReportWriter {
                                               actualFile: actual))
             }
         }
-        try AtomicFile.write(Array(GoldenReport.html(outcomes, title: "markerpaint golden verification").utf8),
-                             to: directory, name: htmlFileName)
-        try AtomicFile.write(Array(GoldenReport.junitXML(outcomes, suiteName: "markerpaint.goldens").utf8),
-                             to: directory, name: junitFileName)
+        try write(Array(GoldenReport.html(outcomes, title: "markerpaint golden verification").utf8), as: htmlFileName)
+        try write(Array(GoldenReport.junitXML(outcomes, suiteName: "markerpaint.goldens").utf8), as: junitFileName)
         return outcomes
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import MarkerFiles
+import SystemPackage
 import MarkerPixels
 import MarkerRender
 
@@ -16,21 +18,27 @@ public struct GoldenSuite: Sendable {
         threshold: 0.02, includeAntiAliasing: false, maximumDifferingShare: 0.001
     )
 
-    public let directory: String
+    public let directory: FilePath
     /// Each case with its name: the image's readable name, `distance-123km-night@2x`.
     public let cases: [(name: String, request: MarkerRequest)]
 
     /// Reads `cases.json` in `directory` and checks every case.
-    public init(directory: String) throws(RenderError) {
+    public init(directory: FilePath) throws(RenderError) {
         self.directory = directory
-        let listPath = (directory as NSString).appendingPathComponent(Self.caseFileName)
+        let listPath = directory.appending(Self.caseFileName)
         let list: GoldenCaseList
         do {
-            list = try JSONDecoder().decode(GoldenCaseList.self, from: Data(contentsOf: URL(fileURLWithPath: listPath)))
+            let folder = try Folder.open(directory)
+            guard let bytes = try folder.contents(of: Self.caseFileName, limit: Self.maximumFileBytes) else {
+                throw RenderError("cannot read \(listPath): no such file")
+            }
+            list = try JSONDecoder().decode(GoldenCaseList.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw RenderError("\(listPath) is not a valid case list: \(Self.describe(error))")
+        } catch let error as RenderError {
+            throw error
         } catch {
-            throw RenderError("cannot read \(listPath): \(error.localizedDescription)")
+            throw RenderError("cannot read \(listPath): \(error)")
         }
         var named: [(String, MarkerRequest)] = []
         var seen = Set<String>()
@@ -49,9 +57,21 @@ public struct GoldenSuite: Sendable {
         cases = named
     }
 
+    /// Golden images and case lists are small; this bounds what reading one can cost.
+    static let maximumFileBytes = 16 << 20
+
     /// The golden image file of a case.
-    public func goldenPath(for name: String) -> String {
-        (directory as NSString).appendingPathComponent(name + ".png")
+    public func goldenPath(for name: String) -> FilePath {
+        directory.appending(name + ".png")
+    }
+
+    /// The bytes of a case's golden image, or nil if it has none.
+    private func goldenBytes(for name: String) throws(RenderError) -> [UInt8]? {
+        do {
+            return try Folder.open(directory).contents(of: name + ".png", limit: Self.maximumFileBytes)
+        } catch {
+            throw RenderError(error.message)
+        }
     }
 
     /// Draws every case and compares it with its golden image.
@@ -61,14 +81,14 @@ public struct GoldenSuite: Sendable {
         for (name, request) in cases {
             let actual = try renderer.draw(request).image
             let path = goldenPath(for: name)
-            guard let bytes = FileManager.default.contents(atPath: path) else {
+            guard let bytes = try goldenBytes(for: name) else {
                 comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
                                                     problem: "no golden image at \(path); record it with `markerpaint golden record`"))
                 continue
             }
             let expected: RGBAImage
             do {
-                expected = try PNGDecoder.decode([UInt8](bytes))
+                expected = try PNGDecoder.decode(bytes)
             } catch {
                 comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
                                                     problem: "golden \(path) is \(error.message)"))
@@ -81,13 +101,22 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Re-draws every case, overwrites its golden image and refreshes the contact sheet; returns the golden paths.
-    public func record() throws(RenderError) -> [String] {
+    public func record() throws(RenderError) -> [FilePath] {
         let renderer = try MarkerRenderer()
-        var written: [String] = []
-        for (name, request) in cases {
-            written.append(try AtomicFile.write(try renderer.render(request).png, to: directory, name: name + ".png"))
+        var written: [FilePath] = []
+        do {
+            let folder = try Folder.open(directory)
+            for (name, request) in cases {
+                written.append(try folder.write(try renderer.render(request).png, as: name + ".png"))
+            }
+            try folder.write(try contactSheet(), as: Self.contactSheetFileName)
+        } catch let error as FileError {
+            throw RenderError(error.message)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("\(error)")
         }
-        try AtomicFile.write(try contactSheet(), to: directory, name: Self.contactSheetFileName)
         return written
     }
 
@@ -95,10 +124,10 @@ public struct GoldenSuite: Sendable {
     public func contactSheet() throws(RenderError) -> [UInt8] {
         var entries: [ContactSheet.Entry] = []
         for (name, request) in cases {
-            guard let bytes = FileManager.default.contents(atPath: goldenPath(for: name)) else {
+            guard let bytes = try goldenBytes(for: name) else {
                 throw RenderError("no golden image for \(name); record the goldens first")
             }
-            let image = try PNGDecoder.decode([UInt8](bytes))
+            let image = try PNGDecoder.decode(bytes)
             entries.append(ContactSheet.Entry(
                 row: "\(request.marker.kind.rawValue) \(request.marker.label)",
                 column: "\(request.theme.name) @\(request.scale)x",

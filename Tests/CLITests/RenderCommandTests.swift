@@ -82,7 +82,7 @@ struct RenderCommandTests {
         (["--palette", "missing.json"], "missing.json"),
         (["--palette", "broken.json"], "not valid JSON"),
         (["--palette", "broken.json", "--dark"], "--palette"),
-        (["--out", "no/such/folder"], "does not exist"),
+        (["--out", "afile/sub"], "cannot make folder afile/sub"),
         (["--out", "afile"], "not a folder"),
         (["--out", "/proc"], "/proc"),
         (["--bogus"], "--bogus"),

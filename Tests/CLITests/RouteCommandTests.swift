@@ -103,11 +103,14 @@ struct RouteCommandTests {
     func killedRun() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
         #expect(try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"], in: folder).status == 0)
-        let previous = try snapshot(folder.appendingPathComponent("out"))
-        // A long straight route: hundreds of labels, several seconds of drawing.
+        let previous = try snapshot(out)
+        // A long straight route: thousands of images, several seconds of drawing, so every kill below
+        // lands while the run is drawing.
         let long = #"{"type": "LineString", "coordinates": [[10, 45], [10, 50], [10, 55]]}"#
         try Data(long.utf8).write(to: folder.appendingPathComponent("long.geojson"))
+        var killed = 0
         for delay in [0.05, 0.3, 0.8, 1.5] {
             let process = Process()
             process.executableURL = CLI.executable
@@ -119,22 +122,29 @@ struct RouteCommandTests {
             Thread.sleep(forTimeInterval: delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let now = try snapshot(folder.appendingPathComponent("out"))
-            if process.terminationReason == .uncaughtSignal {
-                #expect(now == previous, "killed after \(delay) s: the output changed")
-            }
+            #expect(process.terminationReason == .uncaughtSignal, "the run finished within \(delay) s; the route is too short")
+            if process.terminationReason == .uncaughtSignal { killed += 1 }
+            // Everything the earlier run published is there, byte for byte; the killed run left at
+            // most a hidden staging folder.
+            #expect(try snapshot(out) == previous, "killed after \(delay) s: the output changed")
+            let hidden = try CLI.files(in: out).filter { $0.hasPrefix(".") }
+            #expect(hidden.allSatisfy { $0.hasPrefix(".markerpaint-staging-") }, "\(hidden)")
         }
+        #expect(killed == 4)
         // The next successful run publishes and removes what the killed runs left.
         #expect(try CLI.run(["route", "long.geojson", "--out", "out", "--scales", "1"], in: folder).status == 0)
         #expect(try CLI.files(in: folder) == ["long.geojson", "out"])
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/manifest.json"))) as? [String: Any])
-        for image in try #require(manifest["images"] as? [[String: Any]]) {
-            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/\(image["file"] as! String)").path))
-        }
+        #expect(try CLI.files(in: out).allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left behind")
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let recorded = try #require(manifest["files"] as? [String: String])
+        #expect(Set(recorded.keys).union(["manifest.json"]) == Set(try CLI.files(in: out)), "exactly the recorded files remain")
     }
 
+    /// The visible files of a folder and their bytes.
     private func snapshot(_ folder: URL) throws -> [String: Data] {
-        try Dictionary(uniqueKeysWithValues: CLI.files(in: folder).map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+        try Dictionary(uniqueKeysWithValues: CLI.files(in: folder).filter { !$0.hasPrefix(".") }.map {
+            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+        })
     }
 }
 

@@ -2,13 +2,14 @@ import Foundation
 import MarkerPixels
 import MarkerRender
 import MarkerRoute
+import SystemPackage
 import Testing
 @testable import MarkerBatch
 
 @Suite("Route batch output")
 struct RouteBatchTests {
     func write(_ path: String, to out: String, options: RouteBatch.Options = RouteBatch.Options()) throws -> RouteBatch.Summary {
-        try RouteBatch(route: try Route.load(path: path, format: nil), options: options).write(to: out)
+        try RouteBatch(route: try Route.load(path: path, format: nil), options: options).write(to: FilePath(out))
     }
 
     @Test("75 km and 123 km stages: the end markers read 75km and 123km, under different names")
@@ -157,7 +158,7 @@ struct RouteBatchTests {
         var options = RouteBatch.Options()
         options.scales = [3]
         options.themes = [.night]
-        #expect(throws: RenderError.self) { try RouteBatch(route: long, options: options).write(to: out) }
+        #expect(throws: RenderError.self) { try RouteBatch(route: long, options: options).write(to: FilePath(out)) }
         #expect(try snapshot(out) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out"])
     }

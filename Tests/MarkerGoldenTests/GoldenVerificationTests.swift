@@ -1,6 +1,7 @@
 import Foundation
 import MarkerPixels
 import MarkerRender
+import SystemPackage
 import Testing
 @testable import MarkerGolden
 
@@ -13,20 +14,20 @@ let goldensDirectory = URL(fileURLWithPath: #filePath)
 struct GoldenVerificationTests {
     @Test("every golden case renders as its golden image")
     func goldensMatch() throws {
-        let suite = try GoldenSuite(directory: goldensDirectory)
+        let suite = try GoldenSuite(directory: FilePath(goldensDirectory))
         #expect(suite.cases.count >= 72)
         let comparisons = try suite.verify()
         let failures = comparisons.filter { !$0.passed }
         if !failures.isEmpty {
             let report = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-golden-report").path
-            try GoldenReportWriter.write(comparisons, to: report)
+            try GoldenReportWriter.write(comparisons, to: FilePath(report))
             Issue.record("\(failures.count) golden cases differ: \(failures.map(\.name)); report in \(report)/index.html")
         }
     }
 
     @Test("the cases cover every kind × theme × scale, the required labels, miles and a palette")
     func coverage() throws {
-        let requests = try GoldenSuite(directory: goldensDirectory).cases.map(\.request)
+        let requests = try GoldenSuite(directory: FilePath(goldensDirectory)).cases.map(\.request)
         for kind in Marker.Kind.allCases {
             for theme in [Theme.day, .night] {
                 for scale in 1...3 {
@@ -99,13 +100,13 @@ struct GoldenVerificationTests {
         let cases = #"{"cases": [{"kind": "distance", "distance": 10, "unit": "km", "theme": "day", "scale": 1},"#
             + #" {"kind": "end", "distance": 123, "unit": "km", "theme": "night", "scale": 1}]}"#
         try Data(cases.utf8).write(to: URL(fileURLWithPath: "\(goldens)/cases.json"))
-        let suite = try GoldenSuite(directory: goldens)
+        let suite = try GoldenSuite(directory: FilePath(goldens))
         let recorded = try suite.record()
         #expect(recorded.count == 2)
         // Swap one golden for another picture of the same size.
         let wrong = try MarkerRenderer().render(try MarkerRequest(marker: Marker(kind: .distance, distance: 10), theme: .night, scale: 1))
         try Data(wrong.png).write(to: URL(fileURLWithPath: "\(goldens)/distance-10km-day@1x.png"))
-        let outcomes = try GoldenReportWriter.write(try suite.verify(), to: report)
+        let outcomes = try GoldenReportWriter.write(try suite.verify(), to: FilePath(report))
         #expect(outcomes.map(\.passed) == [false, true])
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: report))
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens).contains(GoldenSuite.contactSheetFileName))
@@ -118,7 +119,7 @@ struct GoldenVerificationTests {
     @Test("verification never writes to the goldens")
     func verifyIsReadOnly() throws {
         let before = try goldenFingerprint()
-        _ = try GoldenSuite(directory: goldensDirectory).verify()
+        _ = try GoldenSuite(directory: FilePath(goldensDirectory)).verify()
         #expect(try goldenFingerprint() == before)
     }
 

@@ -1,5 +1,7 @@
 import Foundation
 import MarkerPixels
+import MarkerFiles
+import SystemPackage
 import Testing
 @testable import MarkerRender
 
@@ -156,10 +158,10 @@ struct RendererTests {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-\(UUID())").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let path = try AtomicFile.write(rendered.png, to: folder, name: rendered.fileName)
+            let path = try Folder.open(FilePath(folder)).write(rendered.png, as: rendered.fileName)
             let check = Process()
             check.executableURL = URL(fileURLWithPath: "/usr/bin/pngcheck")
-            check.arguments = ["-q", path]
+            check.arguments = ["-q", path.string]
             try check.run()
             check.waitUntilExit()
             #expect(check.terminationStatus == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import MarkerFiles
 import MarkerPixels
 import MarkerRender
 
@@ -9,12 +10,15 @@ public struct SpriteSheet {
 
     public struct Entry: Sendable {
         public let id: SpriteID
+        /// The image's PNG: the file `file` in `folder`.
+        public let folder: Folder
         public let file: String
         public let width: Int
         public let height: Int
 
-        public init(id: SpriteID, file: String, width: Int, height: Int) {
+        public init(id: SpriteID, folder: Folder, file: String, width: Int, height: Int) {
             self.id = id
+            self.folder = folder
             self.file = file
             self.width = width
             self.height = height
@@ -59,18 +63,30 @@ public struct SpriteSheet {
         var sheet = RGBAImage(width: max(1, usedWidth), height: max(1, sheetHeight))
         var index: [String: Placement] = [:]
         for (entry, left, top) in placements {
-            let bytes: Data
+            let bytes: [UInt8]
             do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: entry.file))
+                guard let read = try entry.folder.contents(of: entry.file, limit: RouteOutput.maximumOwnFileBytes) else {
+                    throw RenderError("\(entry.folder.path(of: entry.file)) is missing; it was to go into the sprite")
+                }
+                bytes = read
+            } catch let error as FileError {
+                throw RenderError("cannot read an image for the sprite: \(error.message)")
+            } catch let error as RenderError {
+                throw error
             } catch {
-                throw RenderError("cannot read \(entry.file) for the sprite: \(error.localizedDescription)")
+                throw RenderError("\(error)")
             }
-            let image = try PNGDecoder.decode([UInt8](bytes))
+            let image = try PNGDecoder.decode(bytes)
+            // The packing trusted the recorded size; a picture of another size would not fit its place.
+            guard image.width == entry.width, image.height == entry.height else {
+                throw RenderError("\(entry.folder.path(of: entry.file)) is \(image.width)×\(image.height), not the \(entry.width)×\(entry.height) recorded for it")
+            }
             sheet.pixels.withUnsafeMutableBufferPointer { target in
                 image.pixels.withUnsafeBufferPointer { source in
+                    guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
                     for row in 0..<image.height {
-                        let from = source.baseAddress! + row * image.width * 4
-                        let to = target.baseAddress! + ((top + row) * sheet.width + left) * 4
+                        let from = sourceBase + row * image.width * 4
+                        let to = targetBase + ((top + row) * sheet.width + left) * 4
                         to.update(from: from, count: image.width * 4)
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarkerFiles
 import MarkerRender
 
 /// `manifest.json`: the stages and every image of a batch, and what a later run may reuse.
@@ -47,6 +48,9 @@ public struct Manifest: Codable, Sendable {
     public var stages: [Stage]
     public var images: [Image]
     public var sprites: [Sprite]
+    /// Every file of the batch but the manifest itself, with its SHA-256: what a later run may
+    /// replace or remove (absent in manifests written before it was recorded).
+    public var files: [String: String]?
 
     public static let fileName = "manifest.json"
 
@@ -56,10 +60,30 @@ public struct Manifest: Codable, Sendable {
         return try encoder.encode(self)
     }
 
-    /// The manifest in `folder`, if there is a readable one.
-    static func read(in folder: String) -> Manifest? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName) else { return nil }
-        return try? JSONDecoder().decode(Manifest.self, from: data)
+    /// The files this manifest says markerpaint wrote, with their SHA-256 where it recorded one.
+    var recordedFiles: [String: String?] {
+        if let files { return files.mapValues { $0 } }
+        // Manifests before `files`: the images (hashed), sprites and map data they name.
+        var recorded: [String: String?] = [:]
+        for image in images { recorded[image.file] = image.sha256 }
+        for sprite in sprites {
+            recorded[sprite.png] = String?.none
+            recorded[sprite.json] = String?.none
+        }
+        recorded["markers.geojson"] = String?.none
+        recorded["style-layer.json"] = String?.none
+        for image in images { recorded["style-layer-\(image.theme).json"] = String?.none }
+        return recorded
+    }
+
+    /// The manifest in `folder`, or nil if there is none or it is not one of markerpaint's
+    /// (another program's manifest.json is then a file markerpaint did not write).
+    static func read(in folder: Folder) throws(FileError) -> Manifest? {
+        guard let bytes = try folder.contents(of: fileName, limit: RouteOutput.maximumOwnFileBytes),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
+              manifest.generator == "markerpaint"
+        else { return nil }
+        return manifest
     }
 }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MarkerFiles
 import MarkerRender
 import Synchronization
 
@@ -38,13 +39,12 @@ public struct BatchRenderer: Sendable {
         self.pngFilter = pngFilter
     }
 
-    /// Writes every request's PNG into `folder`. `reusable` offers an earlier, verified image for
-    /// a request (it is linked, not drawn); `progress` hears (done, total) from any thread.
+    /// Writes every request's PNG into `folder` as a new file. `reusable` offers an earlier,
+    /// verified image for a request, which is then not drawn; `progress` hears (done, total) from any thread.
     public func render(
         _ requests: [MarkerRequest],
-        into folder: String,
+        into folder: Folder,
         reusable: @Sendable (MarkerRequest) -> BatchImage? = { _ in nil },
-        reusedFrom previousFolder: String? = nil,
         progress: @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws(RenderError) -> [BatchImage] {
         struct Shared {
@@ -75,12 +75,15 @@ public struct BatchRenderer: Sendable {
                 let request = requests[index]
                 do throws(RenderError) {
                     let image: BatchImage
-                    if let previous = reusable(request), let previousFolder,
-                       Self.link(previousFolder + "/" + previous.fileName, to: folder + "/" + previous.fileName) {
+                    if let previous = reusable(request) {
                         image = previous
                     } else {
                         let rendered = try renderer.render(request)
-                        try AtomicFile.writeNew(rendered.png, to: folder + "/" + rendered.fileName)
+                        do throws(FileError) {
+                            try folder.writeNew(rendered.png, as: rendered.fileName)
+                        } catch {
+                            throw RenderError(error.message)
+                        }
                         image = BatchImage(request: request, fileName: rendered.fileName, sha256: rendered.sha256,
                                            width: rendered.width, height: rendered.height, anchor: rendered.anchor, reused: false)
                     }
@@ -97,12 +100,8 @@ public struct BatchRenderer: Sendable {
         }
         let outcome = shared.withLock { ($0.failure, $0.results) }
         if let failure = outcome.0 { throw failure }
-        return outcome.1.map { $0! }
-    }
-
-    /// A hard link to the earlier file (same filesystem), or a copy where links are not allowed.
-    private static func link(_ existing: String, to path: String) -> Bool {
-        if Foundation.link(existing, path) == 0 { return true }
-        return (try? FileManager.default.copyItem(atPath: existing, toPath: path)) != nil
+        let images = outcome.1.compactMap { $0 }
+        guard images.count == total else { throw RenderError("\(total - images.count) images were neither drawn nor failed") }
+        return images
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MarkerFiles
 import MarkerRender
 
 /// Renders one marker set through the naive path (draw, then Cairo's PNG writer, one after another)
@@ -33,13 +34,13 @@ public struct RenderBenchmark: Sendable {
     }
 
     /// The baseline: `cairo_surface_write_to_png` into a file, one marker after another.
-    public func naive(into folder: String) throws(RenderError) -> Figures {
+    public func naive(into folder: Folder) throws(RenderError) -> Figures {
         let renderer = try MarkerRenderer()
         let clock = ContinuousClock()
         var draw = Duration.zero, encodeAndWrite = Duration.zero
         let start = clock.now
         for (index, request) in requests.enumerated() {
-            let steps = try renderer.writeWithCairo(request, to: "\(folder)/\(index).png")
+            let steps = try renderer.writeWithCairo(request, to: folder.path(of: "\(index).png").string)
             draw += steps.draw
             encodeAndWrite += steps.encodeAndWrite
         }
@@ -50,19 +51,20 @@ public struct RenderBenchmark: Sendable {
     }
 
     /// markerpaint's path: every core, libdeflate encoder, content hash, file per image.
-    public func batch(into folder: String) throws(RenderError) -> Figures {
+    public func batch(into folder: Folder) throws(RenderError) -> Figures {
         let clock = ContinuousClock()
         let start = clock.now
         _ = try BatchRenderer(workers: workers, pngLevel: pngLevel, pngFilter: pngFilter).render(requests, into: folder)
         let seconds = Self.seconds(clock.now - start)
         return Figures(name: "markerpaint (\(workers) workers, level \(pngLevel), filter \(pngFilter.rawValue))", markers: requests.count, seconds: seconds,
-                       bytes: Self.bytes(in: folder), steps: try stepTimes(into: folder + "/steps"))
+                       bytes: Self.bytes(in: folder), steps: try stepTimes(besides: folder))
     }
 
     /// Each step of the batch path alone, on one thread, over the first 500 markers.
-    private func stepTimes(into folder: String) throws(RenderError) -> [(step: String, microseconds: Double)] {
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    private func stepTimes(besides parent: Folder) throws(RenderError) -> [(step: String, microseconds: Double)] {
+        let folder: Folder
+        do { folder = try parent.makeSubfolder("steps") } catch { throw RenderError(error.message) }
+        defer { try? parent.removeSubfolder("steps") }
         let renderer = try MarkerRenderer()
         let encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
         let clock = ContinuousClock()
@@ -76,7 +78,7 @@ public struct RenderBenchmark: Sendable {
             let t2 = clock.now
             let name = ImageName(request: request, sha256: ContentHash.sha256Hex(png)).fileName
             let t3 = clock.now
-            try AtomicFile.writeNew(png, to: folder + "/" + name)
+            do { try folder.writeNew(png, as: name) } catch { throw RenderError(error.message) }
             let t4 = clock.now
             draw += t1 - t0
             encode += t2 - t1
@@ -93,10 +95,8 @@ public struct RenderBenchmark: Sendable {
 
     static func micro(_ duration: Duration, _ count: Int) -> Double { seconds(duration) * 1e6 / Double(max(count, 1)) }
 
-    static func bytes(in folder: String) -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasSuffix(".png") }.reduce(0) { total, name in
-            total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
-        }
+    static func bytes(in folder: Folder) -> Int {
+        let names = ((try? folder.entries()) ?? []).map(\.name)
+        return names.filter { $0.hasSuffix(".png") }.reduce(0) { total, name in total + (folder.size(of: name) ?? 0) }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import MarkerFiles
+import SystemPackage
 
 /// The six colours of a marker, as in MARKER.md's theme table.
 public struct Palette: Sendable, Hashable {
@@ -77,15 +79,26 @@ public struct Theme: Sendable, Hashable {
 
     /// Reads a palette file: a JSON object with the six colours (CSS strings) and an optional
     /// `name` (default `custom`) and `base` (`day` or `night`, whose colours fill any left out).
-    public static func load(paletteFile path: String) throws(RenderError) -> Theme {
-        let data: Data
+    public static func load(paletteFile path: FilePath) throws(RenderError) -> Theme {
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
+            defer { try? file.close() }
+            bytes = try file.readAll(limit: maximumPaletteBytes)
+        } catch let failure as FileDescriptor.ReadFailure {
+            switch failure {
+            case .tooLarge: throw RenderError("palette file \(path) is larger than \(maximumPaletteBytes) bytes; a palette is a few lines of JSON")
+            case .isFolder: throw RenderError("palette file \(path) is a folder")
+            case .system(let reason): throw RenderError("cannot read palette file \(path): \(reason)")
+            }
         } catch {
-            throw RenderError("cannot read palette file \(path): \(Self.reason(error))")
+            throw RenderError("cannot read palette file \(path): \(error)")
         }
-        return try parse(paletteJSON: data, source: path)
+        return try parse(paletteJSON: Data(bytes), source: path.string)
     }
+
+    /// Palette files are tiny; anything larger is not one.
+    static let maximumPaletteBytes = 1 << 16
 
     /// Parses palette JSON; `source` names it in error messages.
     public static func parse(paletteJSON data: Data, source: String) throws(RenderError) -> Theme {
@@ -144,19 +157,6 @@ public struct Theme: Sendable, Hashable {
             return try Theme(name: name, palette: palette)
         } catch {
             throw RenderError("palette file \(source): \(error.message)")
-        }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           let posix = POSIXErrorCode(rawValue: Int32(underlying.code)), underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(posix.rawValue))
-        }
-        switch nsError.code {
-        case NSFileReadNoSuchFileError: return "no such file"
-        case NSFileReadNoPermissionError: return "permission denied"
-        default: return nsError.localizedDescription
         }
     }
 }

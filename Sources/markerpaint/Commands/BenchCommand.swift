@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
 import MarkerBatch
+import MarkerFiles
 import MarkerRender
 import MarkerRoute
+import SystemPackage
 
 /// Benchmarks that print numbers and a ratio against a baseline measured in the same run.
 struct BenchCommand: ParsableCommand {
@@ -38,14 +40,13 @@ struct BenchCommand: ParsableCommand {
             var benchmark = try RenderBenchmark(count: markers, scale: scale, workers: workers)
             benchmark.pngLevel = pngLevel
             benchmark.pngFilter = pngFilter
-            let scratch = "\(self.scratch)/.markerpaint-bench-\(getpid())"
-            defer { try? FileManager.default.removeItem(atPath: scratch) }
-            for folder in ["naive", "markerpaint"] {
-                try FileManager.default.createDirectory(atPath: "\(scratch)/\(folder)", withIntermediateDirectories: true)
-            }
+            let parent = try Folder.create(FilePath(self.scratch))
+            let scratchName = ".markerpaint-bench-\(getpid())"
+            let scratch = try parent.makeSubfolder(scratchName)
+            defer { try? parent.removeSubfolder(scratchName) }
             print("\(markers) distinct markers @\(scale)x, \(ProcessInfo.processInfo.activeProcessorCount) cores, writing under \(self.scratch)")
-            let naive = noBaseline ? nil : try benchmark.naive(into: "\(scratch)/naive")
-            let fast = try benchmark.batch(into: "\(scratch)/markerpaint")
+            let naive = noBaseline ? nil : try benchmark.naive(into: scratch.makeSubfolder("naive"))
+            let fast = try benchmark.batch(into: scratch.makeSubfolder("markerpaint"))
             for figures in [naive, fast].compactMap({ $0 }) {
                 let steps = figures.steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
                 print("\(figures.name): \(String(format: "%.0f", figures.markersPerSecond)) markers/s "

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import MarkerGolden
+import MarkerFiles
 import MarkerRender
+import SystemPackage
 
 /// Golden-image regression: verify, record and review the look.
 struct GoldenCommand: ParsableCommand {
@@ -17,7 +19,7 @@ struct GoldenCommand: ParsableCommand {
         var goldens = "Goldens"
 
         func loadSuite() throws -> GoldenSuite {
-            do { return try GoldenSuite(directory: goldens) } catch { throw ValidationError(error.message) }
+            do { return try GoldenSuite(directory: FilePath(goldens)) } catch { throw ValidationError(error.message) }
         }
     }
 
@@ -39,14 +41,14 @@ struct GoldenCommand: ParsableCommand {
         func run() throws {
             let suite = try location.loadSuite()
             let comparisons = try suite.verify()
-            let outcomes = try GoldenReportWriter.write(comparisons, to: report)
+            let outcomes = try GoldenReportWriter.write(comparisons, to: FilePath(report))
             let failures = outcomes.filter { !$0.passed }
             for failure in failures {
                 FileHandle.standardError.write(Data("FAIL \(failure.caseName): \(failure.message ?? "differs")\n".utf8))
             }
             print("\(outcomes.count - failures.count) passed, \(failures.count) failed")
             if !failures.isEmpty {
-                FileHandle.standardError.write(Data("report: \(report)/\(GoldenReportWriter.htmlFileName)\n".utf8))
+                FileHandle.standardError.write(Data("report: \(FilePath(report).appending(GoldenReportWriter.htmlFileName))\n".utf8))
                 throw ExitCode.failure
             }
         }
@@ -74,18 +76,20 @@ struct GoldenCommand: ParsableCommand {
 
         @OptionGroup var location: Location
 
-        @Option(help: ArgumentHelp("The PNG file to write.", valueName: "file.png"))
+        @Option(help: ArgumentHelp("The PNG file to write; its folder is made if missing.", valueName: "file.png"))
         var out: String
 
         func validate() throws {
-            guard out.hasSuffix(".png") else { throw ValidationError("--out must name a .png file (got \(out))") }
-            try OutputFolder.check((out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent)
+            guard let name = FilePath(out).lastComponent?.string, name.hasSuffix(".png"), name != ".png" else {
+                throw ValidationError("--out must name a .png file (got \(out))")
+            }
         }
 
         func run() throws {
             let png = try location.loadSuite().contactSheet()
-            let folder = (out as NSString).deletingLastPathComponent
-            print(try AtomicFile.write(png, to: folder.isEmpty ? "." : folder, name: (out as NSString).lastPathComponent))
+            let file = FilePath(out)
+            let folder = try Folder.create(file.removingLastComponent().isEmpty ? "." : file.removingLastComponent())
+            print(try folder.write(png, as: file.lastComponent?.string ?? out))
         }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import MarkerFiles
 import MarkerRender
+import SystemPackage
 
 /// Draws one marker into a folder and says where it is.
 struct RenderCommand: ParsableCommand {
@@ -19,22 +21,22 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var marker: MarkerOptions
     @OptionGroup var look: LookOptions
 
-    @Option(help: ArgumentHelp("Folder to write the PNG into.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder to write the PNG into; made, with its parents, if missing.", valueName: "dir"))
     var out = "."
 
     @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
     var json = false
 
     func validate() throws {
-        try OutputFolder.check(out)
+        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
     }
 
     func run() throws {
         let request = try MarkerRequest(marker: marker.makeMarker(), theme: look.makeTheme(), scale: look.scale)
         let rendered = try MarkerRenderer().render(request)
-        let path = try AtomicFile.write(rendered.png, to: out, name: rendered.fileName)
+        let path = try Folder.create(FilePath(out)).write(rendered.png, as: rendered.fileName)
         if json {
-            print(try MarkerDescription(rendered, path: path).jsonLine())
+            print(try MarkerDescription(rendered, path: path.string).jsonLine())
         } else {
             print(path)
         }
@@ -65,19 +67,5 @@ struct MarkerDescription: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
-    }
-}
-
-/// Checks an output folder before any work is done.
-enum OutputFolder {
-    static func check(_ path: String) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ValidationError("output folder \(path) does not exist")
-        }
-        guard isDirectory.boolValue else { throw ValidationError("output folder \(path) is not a folder") }
-        guard access(path, W_OK | X_OK) == 0 else {
-            throw ValidationError("output folder \(path) is not writable")
-        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import MarkerBatch
 import MarkerRender
 import MarkerRoute
+import SystemPackage
 import Synchronization
 
 /// Every marker image of a route plus the data a MapLibre/Mapbox map needs to show them.
@@ -15,15 +16,17 @@ struct RouteCommand: ParsableCommand {
           markerpaint route ride.gpx --out ride-markers
           markerpaint route stages.geojson --out out --themes night --scales 1,2,3 --cumulative
           markerpaint route - --polyline6 --unit mi --out out < route.txt
-        Markers are placed by geodesic distance on the WGS84 ellipsoid. The folder is replaced in one
-        step when everything is ready; images an earlier run drew are reused, not drawn again.
+        Markers are placed by geodesic distance on the WGS84 ellipsoid. --out must be new, empty, or
+        written only by markerpaint: a folder holding anything else is refused. New files are drawn
+        aside and moved in when all are ready; what the earlier run wrote and this one does not is
+        then removed. Images an earlier run drew are reused, not drawn again.
         """
     )
 
     @Argument(help: ArgumentHelp("A GeoJSON or GPX file, or an encoded polyline; - reads standard input.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("Folder to write; replaced whole when the run succeeds.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Folder to write, made if missing; it may hold only what markerpaint wrote before.", valueName: "dir"))
     var out: String
 
     @Option(help: ArgumentHelp("Comma-separated themes: day, night.", valueName: "list"))
@@ -54,12 +57,7 @@ struct RouteCommand: ParsableCommand {
         if polyline5 && polyline6 { throw ValidationError("--polyline5 and --polyline6 cannot be used together") }
         _ = try parsedThemes()
         _ = try parsedScales()
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw ValidationError("--out \(out) exists and is not a folder")
-        }
-        let parent = (out as NSString).deletingLastPathComponent
-        try OutputFolder.check(parent.isEmpty ? "." : parent)
+        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
     }
 
     func parsedThemes() throws -> [Theme] {
@@ -71,7 +69,7 @@ struct RouteCommand: ParsableCommand {
             if !result.contains(theme) { result.append(theme) }
         }
         if let palette {
-            do { result.append(try Theme.load(paletteFile: palette)) } catch { throw ValidationError(error.message) }
+            do { result.append(try Theme.load(paletteFile: FilePath(palette))) } catch { throw ValidationError(error.message) }
         }
         return result
     }
@@ -105,8 +103,9 @@ struct RouteCommand: ParsableCommand {
         } catch {
             throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
         }
+        let output = try RouteOutput(FilePath(out))
         let bar = isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
-        let summary = try batch.write(to: out) { done, total in
+        let summary = try batch.write(to: output) { done, total in
             bar?.show(done, of: total)
         }
         bar?.finish()
