@@ -11,9 +11,13 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.70.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.20.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
@@ -74,7 +78,13 @@ let package = Package(
             name: "MarkerService",
             dependencies: [
                 "MarkerRender", "MarkerRoute", "MarkerBatch",
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -108,15 +118,17 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // What several test targets share: raw loopback connections.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerRender",
+                "MarkerService", "MarkerRender", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["markerpaint"]),
+        .testTarget(name: "CLITests", dependencies: ["markerpaint", "TestSupport"]),
     ]
 )

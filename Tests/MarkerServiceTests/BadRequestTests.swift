@@ -122,9 +122,9 @@ struct BadRequestTests {
         }
     }
 
-    @Test("unknown paths and methods are a JSON 404", arguments: [
-        ("/", "GET"), ("/v1", "GET"), ("/v1/marker.jpg", "GET"), ("/v1/images", "GET"), ("/v1/routes", "GET"),
-        ("/v1/marker.png", "POST"), ("/healthz/", "DELETE"),
+    @Test("unknown paths are a JSON 404", arguments: [
+        ("/", "GET"), ("/v1", "GET"), ("/v1/marker.jpg", "GET"), ("/v1/images", "GET"), ("/v1/images/", "GET"),
+        ("/healthz/", "DELETE"),
     ])
     func unknownRoute(path: String, method: String) async throws {
         try await LiveService.run { client in

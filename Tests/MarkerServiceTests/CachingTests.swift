@@ -64,7 +64,7 @@ struct CachingTests {
     @Test("identical requests arriving together are drawn once")
     func concurrentMissesRenderOnce() async throws {
         let metrics = ServiceMetrics()
-        let pool = try await RenderPool.start(threads: 2, metrics: metrics)
+        let pool = try await CPUPool<MarkerRenderer>.start(name: "render", threads: 2) { try MarkerRenderer() }
         defer { pool.shutdown() }
         let images = MarkerImages(pool: pool, cacheBytes: 1 << 20, metrics: metrics)
         let request = try MarkerRequest(marker: Marker(kind: .end, distance: 321), theme: .night, scale: 2)
@@ -83,7 +83,7 @@ struct CachingTests {
     @Test("a full cache keeps serving correct images, holding no more than its bytes")
     func boundedCache() async throws {
         let metrics = ServiceMetrics()
-        let pool = try await RenderPool.start(threads: 2, metrics: metrics)
+        let pool = try await CPUPool<MarkerRenderer>.start(name: "render", threads: 2) { try MarkerRenderer() }
         defer { pool.shutdown() }
         let capacity = 20_000  // a handful of 2x markers
         let images = MarkerImages(pool: pool, cacheBytes: capacity, metrics: metrics)

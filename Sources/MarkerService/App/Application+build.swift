@@ -1,7 +1,9 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import MarkerRender
 import MarkerRoute
+import NIOCore
 import Prometheus
 
 /// The marker service, ready to run: render threads started, routes and middleware in place.
@@ -13,33 +15,53 @@ import Prometheus
 public func buildApplication(
     _ configuration: ServiceConfiguration,
     registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-    logger: Logger? = nil
+    logger: Logger? = nil,
+    onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try configuration.validate()
     var defaultLogger = Logger(label: "markerpaint.serve")
     defaultLogger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
     let metrics = ServiceMetrics(registry: registry)
-    let pool = try await RenderPool.start(threads: configuration.renderThreads, metrics: metrics)
-    let images = MarkerImages(pool: pool, cacheBytes: configuration.cacheBytes, metrics: metrics)
+    let renderPool = try await CPUPool<MarkerRenderer>.start(name: "render", threads: configuration.renderThreads) {
+        try MarkerRenderer()
+    }
+    let routePool = try await CPUPool<Void>.start(
+        name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes
+    ) { () }
+    let images = MarkerImages(pool: renderPool, cacheBytes: configuration.cacheBytes, metrics: metrics)
 
     let router = Router(options: .autoGenerateHeadEndpoints)
-    // Outermost first: the log and the metrics see the status the error middleware settled on.
+    // Outermost first: the log and the metrics see the status the error middleware settled on, and
+    // CORS headers go on error responses too.
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+    router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
     router.add(middleware: JSONErrorMiddleware())
     MarkerRoutes(images: images).add(to: router)
     RouteMarkersRoutes(
-        images: images, maximumBodyBytes: configuration.maximumRouteBytes,
-        maximumImages: configuration.maximumRouteImages,
-        planLimits: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
+        images: images, workers: routePool, concurrency: ConcurrencyLimit(maximum: configuration.maximumConcurrentRoutes),
+        limits: RouteMarkersRoutes.Limits(
+            bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
+            plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
+            responseBytes: configuration.maximumResponseBytes),
         publicBaseURL: configuration.publicBaseURL
     ).add(to: router)
     OperationsRoutes(metrics: metrics).add(to: router)
 
+    let deadlines = ConnectionDeadlines.Limits(
+        idle: TimeAmount(configuration.idleTimeout), body: TimeAmount(configuration.bodyTimeout),
+        request: TimeAmount(configuration.requestTimeout), discardBytes: configuration.maximumRouteBytes)
+    let server = HTTPServerBuilder.http1(configuration: HTTP1Channel.Configuration(
+        additionalChannelHandlers: [ConnectionDeadlines(limits: deadlines)],
+        httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 << 10, maxHeaderListSize: 32 << 10, maxHeaderFieldCount: 100)))
     return Application(
         router: router,
-        configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),
-        // Listed before the server, so the group stops the server (and its requests) first, then the render threads.
-        services: [pool],
+        server: server,
+        configuration: ApplicationConfiguration(
+            address: .hostname(configuration.host, port: configuration.port),
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
+        // Listed before the server, so the group stops the server (and its requests) first, then the threads.
+        services: [renderPool, routePool],
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger ?? defaultLogger)
 }

@@ -15,11 +15,34 @@ public struct ServiceConfiguration: Sendable {
     public var maximumRouteImages: Int
     /// The most markers one `POST /v1/routes` may place; the response holds one feature per marker.
     public var maximumRouteMarkers: Int
+    /// The most `POST /v1/routes` requests handled at once (each may hold its body in memory);
+    /// more get `503` with `Retry-After`.
+    public var maximumConcurrentRoutes: Int
+    /// The largest route document one response may be.
+    public var maximumResponseBytes: Int
     /// Render threads, each with its own renderer (Pango font map and PNG encoder).
     public var renderThreads: Int
+    /// Threads that parse routes and place markers, apart from the render threads.
+    public var routeThreads: Int
+    /// The most connections open at once; further ones wait in the listen backlog.
+    public var maximumConnections: Int
     /// The origin of image URLs in route documents, e.g. `https://markers.example.com`, for a
     /// service behind a proxy or CDN; nil = `http://` and the request's `Host`.
     public var publicBaseURL: String?
+    /// How long a connection may wait for the complete head of its next request, from when it
+    /// opens or its previous response ends: idle keep-alive connections and heads sent too slowly
+    /// are closed after it.
+    public var idleTimeout: Duration
+    /// How long a request's body may take to arrive, from its head.
+    public var bodyTimeout: Duration
+    /// How long a request may take from its head to the end of its response (a client that reads
+    /// the response too slowly is cut off too).
+    public var requestTimeout: Duration
+    /// After SIGTERM or SIGINT, how long requests in flight may take to finish before their
+    /// connections are closed and the process exits.
+    public var drainTimeout: Duration
+    /// Origins whose pages may use the service from the browser (CORS); `*` allows any.
+    public var corsOrigins: [String]
     /// swift-log level of the service's logger: `info` logs one line per request, `warning` none.
     public var logLevel: String
 
@@ -27,6 +50,14 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaximumRouteBytes = 20 << 20
     public static let defaultMaximumRouteImages = 10_000
     public static let defaultMaximumRouteMarkers = 10_000
+    public static let defaultMaximumConcurrentRoutes = 4
+    public static let defaultMaximumResponseBytes = 16 << 20
+    /// 4,096, or fewer where the process may open fewer files (keeping 64 for everything else).
+    public static var defaultMaximumConnections: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+        return max(16, min(4096, Int(clamping: limit.rlim_cur) - 64))
+    }
     /// One render thread per core: drawing is CPU-bound.
     public static var defaultRenderThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
@@ -37,8 +68,17 @@ public struct ServiceConfiguration: Sendable {
         maximumRouteBytes: Int = ServiceConfiguration.defaultMaximumRouteBytes,
         maximumRouteImages: Int = ServiceConfiguration.defaultMaximumRouteImages,
         maximumRouteMarkers: Int = ServiceConfiguration.defaultMaximumRouteMarkers,
+        maximumConcurrentRoutes: Int = ServiceConfiguration.defaultMaximumConcurrentRoutes,
+        maximumResponseBytes: Int = ServiceConfiguration.defaultMaximumResponseBytes,
         renderThreads: Int = ServiceConfiguration.defaultRenderThreads,
+        routeThreads: Int = 1,
+        maximumConnections: Int = ServiceConfiguration.defaultMaximumConnections,
         publicBaseURL: String? = nil,
+        idleTimeout: Duration = .seconds(15),
+        bodyTimeout: Duration = .seconds(30),
+        requestTimeout: Duration = .seconds(60),
+        drainTimeout: Duration = .seconds(10),
+        corsOrigins: [String] = ["*"],
         logLevel: String = "info"
     ) {
         self.host = host
@@ -47,8 +87,17 @@ public struct ServiceConfiguration: Sendable {
         self.maximumRouteBytes = maximumRouteBytes
         self.maximumRouteImages = maximumRouteImages
         self.maximumRouteMarkers = maximumRouteMarkers
+        self.maximumConcurrentRoutes = maximumConcurrentRoutes
+        self.maximumResponseBytes = maximumResponseBytes
         self.renderThreads = renderThreads
+        self.routeThreads = routeThreads
+        self.maximumConnections = maximumConnections
         self.publicBaseURL = publicBaseURL
+        self.idleTimeout = idleTimeout
+        self.bodyTimeout = bodyTimeout
+        self.requestTimeout = requestTimeout
+        self.drainTimeout = drainTimeout
+        self.corsOrigins = corsOrigins
         self.logLevel = logLevel
     }
 
@@ -66,17 +115,35 @@ public struct ServiceConfiguration: Sendable {
         guard maximumRouteBytes > 0 else { throw Invalid(message: "the route body limit must be at least 1 byte") }
         guard maximumRouteImages > 0 else { throw Invalid(message: "the route image limit must be at least 1") }
         guard maximumRouteMarkers > 0 else { throw Invalid(message: "the route marker limit must be at least 1") }
+        guard maximumConcurrentRoutes > 0 else { throw Invalid(message: "at least one route request must be allowed at a time") }
+        guard maximumResponseBytes > 0 else { throw Invalid(message: "the response limit must be at least 1 byte") }
         guard renderThreads > 0 else { throw Invalid(message: "there must be at least one render thread") }
+        guard routeThreads > 0 else { throw Invalid(message: "there must be at least one route thread") }
+        guard maximumConnections > 0 else { throw Invalid(message: "at least one connection must be allowed") }
+        for (name, timeout) in [("idle", idleTimeout), ("body", bodyTimeout), ("request", requestTimeout), ("drain", drainTimeout)] {
+            guard timeout > .zero, timeout <= .seconds(86_400) else {
+                throw Invalid(message: "the \(name) timeout must be more than 0 and at most a day")
+            }
+        }
+        guard !corsOrigins.isEmpty, corsOrigins.allSatisfy({ $0 == "*" || Self.isOrigin($0) }) else {
+            throw Invalid(message: "CORS origins must be * or origins such as https://maps.example.com, not \(corsOrigins.joined(separator: ", "))")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
             throw Invalid(message: "the log level must be one of \(levels), not \(logLevel)")
         }
         if let publicBaseURL {
-            guard let url = URL(string: publicBaseURL), ["http", "https"].contains(url.scheme), url.host != nil,
+            guard publicBaseURL.utf8.count <= 256, let url = URL(string: publicBaseURL), ["http", "https"].contains(url.scheme), url.host != nil,
                   url.query == nil, url.fragment == nil, !publicBaseURL.hasSuffix("/")
             else {
-                throw Invalid(message: "the public URL must look like https://markers.example.com (no trailing slash, query or fragment), not \(publicBaseURL)")
+                throw Invalid(message: "the public URL must look like https://markers.example.com (at most 256 characters, no trailing slash, query or fragment), not \(publicBaseURL)")
             }
         }
+    }
+
+    /// `scheme://host[:port]` with nothing after: what a browser sends as `Origin`.
+    private static func isOrigin(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else { return false }
+        return url.path.isEmpty && url.query == nil && url.fragment == nil && !text.hasSuffix("/")
     }
 }

@@ -37,10 +37,10 @@ final class MarkerImages: Sendable {
     }
 
     private let state: Mutex<State>
-    private let pool: RenderPool
+    private let pool: CPUPool<MarkerRenderer>
     private let metrics: ServiceMetrics
 
-    init(pool: RenderPool, cacheBytes: Int, metrics: ServiceMetrics) {
+    init(pool: CPUPool<MarkerRenderer>, cacheBytes: Int, metrics: ServiceMetrics) {
         self.pool = pool
         self.metrics = metrics
         state = Mutex(State(cache: ByteLimitedLRU(capacity: cacheBytes)))
@@ -90,10 +90,16 @@ final class MarkerImages: Sendable {
     /// request arriving in between finds one or the other.
     private func draw(_ key: MarkerRequest) async -> Result<MarkerImage, RenderError> {
         let result: Result<MarkerImage, RenderError>
-        do throws(RenderError) {
-            result = .success(MarkerImage(try await pool.render(key)))
-        } catch {
+        let metrics = metrics
+        do {
+            let rendered = try await pool.run { renderer in try metrics.renderDuration.measure { try renderer.render(key) } }
+            result = .success(MarkerImage(rendered))
+        } catch let error as RenderError {
             result = .failure(error)
+        } catch is CPUPool<MarkerRenderer>.Refusal {
+            result = .failure(RenderError("the service is shutting down"))
+        } catch {
+            result = .failure(RenderError("\(error)"))
         }
         let cachedBytes = state.withLock { state in
             state.rendering[key] = nil

@@ -8,8 +8,10 @@ struct MarkerRoutes: Sendable {
     let images: MarkerImages
 
     func add(to router: Router<BasicRequestContext>) {
-        router.get("/v1/marker.png") { request, _ in try await marker(request) }
-        router.get("/v1/images/{file}") { request, context in try await namedImage(request, file: context.parameters.get("file")) }
+        router.on(RouterPath(Endpoint.marker.path), method: Endpoint.marker.method) { request, _ in try await marker(request) }
+        router.on(RouterPath(Endpoint.namedImage.path), method: Endpoint.namedImage.method) { request, context in
+            try await namedImage(request, file: context.parameters.get("file"))
+        }
     }
 
     private func marker(_ request: Request) async throws -> Response {

@@ -9,11 +9,14 @@ struct ServiceError: Error, HTTPResponseError, CustomStringConvertible {
     let message: String
     /// The query parameter (or `body`) at fault, if one is.
     let parameter: String?
+    /// Seconds after which a `503` may be retried.
+    let retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ message: String, parameter: String? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: String, parameter: String? = nil, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
         self.parameter = parameter
+        self.retryAfter = retryAfter
     }
 
     /// `400` for a parameter that is missing, malformed or out of range.
@@ -32,9 +35,10 @@ struct ServiceError: Error, HTTPResponseError, CustomStringConvertible {
     }
 
     var response: Response {
-        Response(
-            status: status,
-            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(
+            status: status, headers: headers,
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: Self.json(message: message, parameter: parameter))))
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import MarkerService
 
 /// Runs the HTTP marker service until SIGTERM or SIGINT.
@@ -16,8 +17,11 @@ struct ServeCommand: AsyncParsableCommand {
         Example:
           markerpaint serve --port 8080 &
           curl -o end.png 'http://127.0.0.1:8080/v1/marker.png?distance=123&kind=end'
-        SIGTERM or SIGINT stops accepting connections, finishes the requests
-        in flight and exits 0.
+        Once listening it prints one line: markerpaint serve: listening on http://HOST:PORT
+        SIGTERM or SIGINT stops accepting connections, gives the requests in
+        flight --drain-timeout seconds to finish, closes what is left and exits 0.
+        Limits (see README): idle/body/request timeouts, route body, markers,
+        images and response size, concurrent routes, connections.
         """
     )
 
@@ -36,13 +40,51 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Render threads, each with its own renderer; one per core by default.", valueName: "N"))
     var threads = ServiceConfiguration.defaultRenderThreads
 
+    @Option(help: ArgumentHelp("Seconds a connection may wait for the whole head of its next request.", valueName: "s"))
+    var idleTimeout = 15.0
+
+    @Option(help: ArgumentHelp("Seconds a request body may take to arrive.", valueName: "s"))
+    var bodyTimeout = 30.0
+
+    @Option(help: ArgumentHelp("Seconds from a request's head to the end of its response.", valueName: "s"))
+    var requestTimeout = 60.0
+
+    @Option(help: ArgumentHelp("Seconds requests in flight get to finish after SIGTERM.", valueName: "s"))
+    var drainTimeout = 10.0
+
+    @Option(help: ArgumentHelp("Largest POST /v1/routes body, in bytes.", valueName: "n"))
+    var maxRouteBytes = ServiceConfiguration.defaultMaximumRouteBytes
+
+    @Option(help: ArgumentHelp("Most markers one route request may place.", valueName: "n"))
+    var maxRouteMarkers = ServiceConfiguration.defaultMaximumRouteMarkers
+
+    @Option(help: ArgumentHelp("Most route requests handled at once; more get 503.", valueName: "n"))
+    var maxConcurrentRoutes = ServiceConfiguration.defaultMaximumConcurrentRoutes
+
+    @Option(help: ArgumentHelp("Most connections open at once.", valueName: "n"))
+    var maxConnections = ServiceConfiguration.defaultMaximumConnections
+
+    @Option(name: .customLong("cors-origin"), help: ArgumentHelp("An origin browsers may call from (repeat for several; default *).", valueName: "origin"))
+    var corsOrigins: [String] = []
+
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error or critical.")
     var logLevel = "info"
 
     var serviceConfiguration: ServiceConfiguration {
         ServiceConfiguration(
-            host: host, port: port, cacheBytes: cacheMegabytes << 20, renderThreads: threads,
-            publicBaseURL: publicURL, logLevel: logLevel)
+            host: host, port: port, cacheBytes: cacheMegabytes << 20,
+            maximumRouteBytes: maxRouteBytes, maximumRouteMarkers: maxRouteMarkers,
+            maximumConcurrentRoutes: maxConcurrentRoutes, renderThreads: threads, maximumConnections: maxConnections,
+            publicBaseURL: publicURL,
+            idleTimeout: Self.duration(idleTimeout), bodyTimeout: Self.duration(bodyTimeout),
+            requestTimeout: Self.duration(requestTimeout), drainTimeout: Self.duration(drainTimeout),
+            corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins, logLevel: logLevel)
+    }
+
+    /// Seconds as a Duration; out-of-range values are caught by validate() first.
+    private static func duration(_ seconds: Double) -> Duration {
+        guard seconds.isFinite, seconds > 0, seconds <= 86_400 else { return .zero }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     func validate() throws {
@@ -58,6 +100,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await buildApplication(serviceConfiguration).runService()
+        let host = host
+        try await runService(serviceConfiguration) { port in
+            let address = host.contains(":") ? "[\(host)]" : host
+            FileHandle.standardOutput.write(Data("markerpaint serve: listening on http://\(address):\(port)\n".utf8))
+        }
     }
 }

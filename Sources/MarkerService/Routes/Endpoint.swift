@@ -1,0 +1,33 @@
+import HTTPTypes
+
+/// The service's endpoints: each path and the methods it answers, in one table that the router is
+/// built from and that `405 Allow` and CORS preflights are answered from.
+struct Endpoint: Sendable {
+    /// The router's pattern; `{name}` stands for one path segment.
+    let path: String
+    /// What the endpoint's handler answers; GET brings HEAD, which the router derives from it.
+    let method: HTTPRequest.Method
+
+    static let marker = Endpoint(path: "/v1/marker.png", method: .get)
+    static let namedImage = Endpoint(path: "/v1/images/{file}", method: .get)
+    static let routes = Endpoint(path: "/v1/routes", method: .post)
+    static let health = Endpoint(path: "/healthz", method: .get)
+    static let metrics = Endpoint(path: "/metrics", method: .get)
+    static let all = [marker, namedImage, routes, health, metrics]
+
+    /// The methods a request to `path` may use, or nil if no endpoint has that path.
+    static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {
+        let methods = all.filter { $0.matches(path) }.flatMap { $0.method == .get ? [.get, .head] : [$0.method] }
+        return methods.isEmpty ? nil : methods
+    }
+
+    /// Whether `requestPath` is this endpoint's path, a `{name}` matching any one non-empty segment.
+    func matches(_ requestPath: String) -> Bool {
+        let pattern = path.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = requestPath.split(separator: "/", omittingEmptySubsequences: false)
+        guard pattern.count == segments.count else { return false }
+        return zip(pattern, segments).allSatisfy { expected, actual in
+            expected.hasPrefix("{") ? !actual.isEmpty : expected == actual
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `markerpaint serve` as an operator runs it: it says where it listens, and SIGTERM ends it
+/// within the drain deadline whatever its clients do.
+@Suite("markerpaint serve")
+struct ServeCommandTests {
+    /// A running `markerpaint serve --port 0` and the port it reported.
+    final class Server: Sendable {
+        let process: Process
+        let port: Int
+
+        init(_ extra: [String]) throws {
+            process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + extra
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The one line it prints once listening: "markerpaint serve: listening on http://127.0.0.1:PORT".
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                guard !byte.isEmpty else { break }
+                line.append(byte)
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.hasPrefix("markerpaint serve: listening on http://127.0.0.1:"),
+                  let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+            else {
+                process.terminate()
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "unexpected first line: \(text)"])
+            }
+            self.port = port
+        }
+
+        /// Sends SIGTERM and waits for the exit, at most 20 s (then SIGKILL); the seconds it took.
+        func terminate() async -> Double {
+            let start = ContinuousClock.now
+            kill(process.processIdentifier, SIGTERM)
+            while process.isRunning, start.duration(to: .now) < .seconds(20) {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            let elapsed = start.duration(to: .now).components
+            return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+        }
+    }
+
+    @Test("SIGTERM exits 0 within the drain deadline even while a client trickles a body")
+    func drainDeadline() async throws {
+        let server = try Server(["--drain-timeout", "2", "--body-timeout", "600", "--request-timeout", "600", "--idle-timeout", "600"])
+        #expect(try await RawConnection.exchange(port: server.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")?.status == 200)
+        let slow = try RawConnection(port: server.port, readTimeout: 30)
+        await slow.send("POST /v1/routes HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n{\"type\":")
+        let trickle = Task {
+            while !Task.isCancelled, await slow.send(" ") {
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        defer { trickle.cancel() }
+        try await Task.sleep(for: .milliseconds(300))
+        let seconds = await server.terminate()
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+        // The drain deadline (2 s) plus time to cancel and exit, far short of the 600 s the client could take.
+        #expect(seconds < 8, "took \(seconds) s")
+    }
+
+    @Test("SIGTERM with nothing in flight exits at once")
+    func quietExit() async throws {
+        let server = try Server([])
+        #expect(try await RawConnection.exchange(port: server.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")?.status == 200)
+        let seconds = await server.terminate()
+        #expect(server.process.terminationStatus == 0)
+        #expect(seconds < 3, "took \(seconds) s")
+    }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MarkerService
+import TestSupport
+import Testing
+
+/// What an attacker or a careless client sends: the service answers it with a 4xx or closes the
+/// connection, and keeps answering everyone else.
+@Suite("Hardening the service")
+struct HardeningTests {
+    /// Short timeouts, so the tests that wait for them are quick.
+    static var quick: ServiceConfiguration {
+        var configuration = LiveService.configuration
+        configuration.idleTimeout = .seconds(1)
+        configuration.bodyTimeout = .seconds(1)
+        configuration.requestTimeout = .seconds(5)
+        return configuration
+    }
+
+    /// 2,000 points between longitude 0 and 179.9 on the equator: 16 KB, 40 million km of route.
+    static let zigzag: String = {
+        let positions = (0..<2000).map { $0.isMultiple(of: 2) ? "[0,0]" : "[179.9,0]" }
+        return #"{"type":"LineString","coordinates":[\#(positions.joined(separator: ","))]}"#
+    }()
+
+    static func healthy(_ client: some TestClientProtocol) async throws -> Bool {
+        try await client.execute(uri: "/healthz", method: .get).status == .ok
+    }
+
+    /// Health over a new connection, for tests whose timeouts close the test client's own.
+    static func healthy(port: Int) async throws -> Bool {
+        try await RawConnection.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")?.status == 200
+    }
+
+    struct Body: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var bytes: [UInt8]
+        var query = ""
+    }
+
+    static let hostileBodies: [Body] = [
+        Body(testDescription: "a processing instruction without data (17 bytes)", bytes: Array("<gpx><?pi?></gpx>".utf8)),
+        Body(testDescription: "UTF-7 and one byte (39 bytes)", bytes: Array(#"<?xml version="1.0" encoding="UTF-7"?>"#.utf8) + [0xD0]),
+        Body(testDescription: "Shift_JIS and one byte", bytes: Array(#"<?xml version="1.0" encoding="SHIFT_JIS"?>"#.utf8) + [0xD0]),
+        Body(testDescription: "8 bytes of UTF-32-like XML", bytes: [0x00, 0x00, 0x00, 0x3C, 0x2B, 0x0D, 0x0D, 0x0A], query: ""),
+        Body(testDescription: "a billion laughs", bytes: Array(#"<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><gpx><trk><name>&d;&d;&d;&d;&d;&d;</name></trk></gpx>"#.utf8)),
+        Body(testDescription: "a 16 KB zigzag of 40 million km", bytes: Array(Self.zigzag.utf8)),
+        Body(testDescription: "20 stages that need 400,000 markers",
+             bytes: Array(#"{"type":"MultiLineString","coordinates":[\#(Array(repeating: "[[0,0],[179.9,0]]", count: 20).joined(separator: ","))]}"#.utf8)),
+        Body(testDescription: "a polyline past 100,000 km", bytes: Array(("??" + String(repeating: "?_v_ia@?~u_ia@", count: 30)).utf8), query: "?polyline=5"),
+        Body(testDescription: "JSON nested 100,000 deep", bytes: Array(String(repeating: "[", count: 100_000).utf8)),
+        Body(testDescription: "NaN coordinates", bytes: Array(#"{"type":"LineString","coordinates":[[NaN,0],[1,1]]}"#.utf8)),
+    ]
+
+    @Test("a hostile route body is a 400, and the service stays up", arguments: hostileBodies)
+    func hostileBody(_ body: Body) async throws {
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: "/v1/routes\(body.query)", method: .post, body: ByteBuffer(bytes: body.bytes))
+            #expect(response.status == .badRequest, "\(response.status) \(response.text)")
+            #expect(try ErrorBody(response).parameter == "body")
+            #expect(try await Self.healthy(client))
+        }
+    }
+
+    @Test("the markers per request are capped, naming the limit")
+    func markerCap() async throws {
+        var configuration = LiveService.configuration
+        configuration.maximumRouteMarkers = 50
+        try await LiveService.run(configuration) { client in
+            // About 111 km: 110 distance markers, a start and an end.
+            let line = #"{"type": "LineString", "coordinates": [[14, 45], [14, 46]]}"#
+            let response = try await client.execute(uri: "/v1/routes?themes=day", method: .post, body: ByteBuffer(string: line))
+            #expect(response.status == .badRequest)
+            #expect(try ErrorBody(response).error.contains("more than the limit of 50"), "\(response.text)")
+        }
+    }
+
+    @Test("image URLs do not depend on the Host header, however large")
+    func hostIndependentURLs() async throws {
+        try await LiveService.run { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            let hugeHost = String(repeating: "h", count: 8000) + ".example"
+            let body = RouteEndpointTests.shortLine
+            await connection.send("POST /v1/routes?themes=night&scale=1 HTTP/1.1\r\nHost: \(hugeHost)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            let response = try #require(await connection.readResponse())
+            #expect(response.status == 200)
+            #expect(!response.body.contains("hhhhhhhh"))
+            let document = try JSONDecoder().decode(RouteEndpointTests.Document.self, from: Data(response.body.utf8))
+            #expect(!document.features.isEmpty)
+            for feature in document.features {
+                #expect(feature.properties.icon["night"]?.hasPrefix("/v1/images/") == true)
+            }
+        }
+    }
+
+    /// A GPX track of `points` points, about 50 bytes each.
+    static func largeTrack(points: Int) -> String {
+        var text = "<gpx><trk><trkseg>\n"
+        for index in 0..<points {
+            let latitude = 46 + Double(index % 1000) * 1e-5
+            let longitude = 14 + Double(index) * 1e-6
+            text += "<trkpt lat=\"\(latitude)\" lon=\"\(longitude)\"/>\n"
+        }
+        return text + "</trkseg></trk></gpx>"
+    }
+
+    @Test("parsing and placing routes never delays health checks or cached images")
+    func routeWorkStaysOffTheSharedPool() async throws {
+        var configuration = LiveService.configuration
+        configuration.maximumRouteMarkers = 1_000_000
+        configuration.maximumRouteImages = 1_000_000
+        let track = Self.largeTrack(points: 250_000)
+        try await LiveService.run(configuration) { client in
+            let port = try #require(client.port)
+            let cached = "/v1/marker.png?distance=42"
+            #expect(try await client.execute(uri: cached, method: .get).status == .ok)
+            // Each route on a connection of its own (the test client's one connection takes one request
+            // at a time), sent whole before anything else is asked, so the service is working on them.
+            let connections = try (0..<3).map { _ in try RawConnection(port: port, readTimeout: 120) }
+            let request = "POST /v1/routes?themes=day&scale=1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(track.utf8.count)\r\n\r\n\(track)"
+            await withTaskGroup(of: Void.self) { group in
+                for connection in connections { group.addTask { await connection.send(request) } }
+            }
+            let sent = ContinuousClock.now
+            var slowest = Duration.zero
+            for _ in 0..<5 {
+                let asked = ContinuousClock.now
+                #expect(try await Self.healthy(client))
+                #expect(try await client.execute(uri: cached, method: .get).status == .ok)
+                slowest = max(slowest, asked.duration(to: .now))
+            }
+            let routesDone = await withTaskGroup(of: ContinuousClock.Instant.self) { group in
+                for connection in connections {
+                    group.addTask {
+                        let response = await connection.readResponse()
+                        #expect(response?.status == 200, "\(response?.body.prefix(300) ?? "no response")")
+                        return .now
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            // Health checks and cached images were answered in a small fraction of the time the routes
+            // took; sharing threads with the routes, they would wait for a route to finish parsing.
+            let firstRoute = sent.duration(to: routesDone.min() ?? sent)
+            #expect(slowest * 4 < firstRoute, "slowest cheap request \(slowest), first route \(firstRoute)")
+        }
+    }
+
+    // MARK: Connections
+
+    @Test("idle connections, and heads sent too slowly, are closed after the idle timeout")
+    func idleConnectionsAreClosed() async throws {
+        try await LiveService.run(Self.quick) { client in
+            let port = try #require(client.port)
+            let idle = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 4) }
+            let slowHead = try RawConnection(port: port, readTimeout: 4)
+            await slowHead.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            for connection in idle + [slowHead] {
+                #expect(await connection.readUntilClosed() == .closed(""))
+            }
+            #expect(try await Self.healthy(port: port))
+        }
+    }
+
+    @Test("a body trickled too slowly is cut off after the body timeout")
+    func trickledBodyIsCut() async throws {
+        try await LiveService.run(Self.quick) { client in
+            let port = try #require(client.port)
+            let connection = try RawConnection(port: port, readTimeout: 4)
+            await connection.send("POST /v1/routes HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+            let started = ContinuousClock.now
+            let reader = Task { await connection.readUntilClosed() }
+            for _ in 0..<20 {
+                guard await connection.send(" ") else { break }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            guard case .closed = await reader.value else {
+                Issue.record("still open after \(started.duration(to: .now))")
+                return
+            }
+            #expect(started.duration(to: .now) < .seconds(3))
+            #expect(try await Self.healthy(port: port))
+        }
+    }
+
+    @Test("a body over the limit with Connection: close gets its 413, then the connection closes")
+    func oversizedBodyCloses() async throws {
+        var configuration = LiveService.configuration
+        configuration.maximumRouteBytes = 10_000
+        try await LiveService.run(configuration) { client in
+            let connection = try RawConnection(port: try #require(client.port), readTimeout: 5)
+            // No Content-Length: the limit is only seen as the body arrives.
+            await connection.send("POST /v1/routes HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = String(repeating: "x", count: 4096)
+            let reader = Task { await connection.readUntilClosed() }
+            for _ in 0..<64 {
+                guard await connection.send("1000\r\n\(chunk)\r\n") else { break }
+            }
+            await connection.send("0\r\n\r\n")
+            let ending = await reader.value
+            guard case .closed(let text) = ending else {
+                Issue.record("the connection stayed open: \(ending)")
+                return
+            }
+            #expect(text.hasPrefix("HTTP/1.1 413"), "\(text.prefix(200))")
+        }
+    }
+
+    @Test("a malformed chunk size is a 400, not a 500")
+    func malformedChunk() async throws {
+        try await LiveService.run { client in
+            let connection = try RawConnection(port: try #require(client.port))
+            await connection.send("POST /v1/routes HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+            let response = try #require(await connection.readResponse())
+            #expect(response.status == 400, "\(response.headers)")
+            #expect(try await Self.healthy(client))
+        }
+    }
+
+    @Test("a wrong method on a known path is a 405 with Allow", arguments: [
+        ("/v1/marker.png", HTTPRequest.Method.post, "GET, HEAD"), ("/v1/routes", .get, "POST"),
+        ("/healthz", .delete, "GET, HEAD"), ("/v1/images/end-1km-day@1x-0000000000.png", .put, "GET, HEAD"),
+    ])
+    func wrongMethod(path: String, method: HTTPRequest.Method, allow: String) async throws {
+        try await LiveService.run { client in
+            let response = try await client.execute(uri: path, method: method)
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == allow)
+            #expect(try ErrorBody(response).error.contains(allow))
+        }
+    }
+
+    // MARK: CORS
+
+    @Test("images and routes carry CORS headers; a preflight is answered")
+    func cors() async throws {
+        try await LiveService.run { client in
+            let image = try await client.execute(uri: "/v1/marker.png?distance=5", method: .get, headers: [.origin: "https://maps.example"])
+            #expect(image.headers[.accessControlAllowOrigin] == "*")
+            let preflight = try await client.execute(
+                uri: "/v1/routes", method: .options,
+                headers: [.origin: "https://maps.example", .accessControlRequestMethod: "POST", .accessControlRequestHeaders: "content-type"])
+            #expect(preflight.status == .noContent)
+            #expect(preflight.headers[.accessControlAllowOrigin] == "*")
+            #expect(preflight.headers[.accessControlAllowMethods]?.contains("POST") == true)
+            #expect(preflight.headers[.accessControlAllowHeaders]?.lowercased().contains("content-type") == true)
+        }
+    }
+
+    @Test("a configured origin list answers listed origins only")
+    func corsOriginList() async throws {
+        var configuration = LiveService.configuration
+        configuration.corsOrigins = ["https://maps.example"]
+        try await LiveService.run(configuration) { client in
+            let listed = try await client.execute(uri: "/healthz", method: .get, headers: [.origin: "https://maps.example"])
+            #expect(listed.headers[.accessControlAllowOrigin] == "https://maps.example")
+            #expect(listed.headers[.vary]?.contains("Origin") == true)
+            let other = try await client.execute(uri: "/healthz", method: .get, headers: [.origin: "https://evil.example"])
+            #expect(other.headers[.accessControlAllowOrigin] == nil)
+        }
+    }
+}
