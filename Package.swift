@@ -61,6 +61,9 @@ let package = Package(
             ]
         ),
 
+        // HTTP queries read into marker and route requests: pure, so it is fuzzed without a server.
+        .target(name: "MarkerQuery", dependencies: ["MarkerRender", "MarkerRoute"]),
+
         // Golden-image cases, verification, reports and the contact sheet.
         .target(
             name: "MarkerGolden",
@@ -77,7 +80,7 @@ let package = Package(
         .target(
             name: "MarkerService",
             dependencies: [
-                "MarkerRender", "MarkerRoute", "MarkerBatch",
+                "MarkerRender", "MarkerRoute", "MarkerBatch", "MarkerQuery",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -100,6 +103,13 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+
+        // libFuzzer targets (Fuzz/run builds them with -sanitize=fuzzer); plain builds replay files.
+        .target(name: "FuzzSupport", dependencies: ["MarkerRoute"], path: "Fuzz/Support"),
+        .executableTarget(name: "FuzzGPX", dependencies: ["FuzzSupport", "MarkerRoute"], path: "Fuzz/Targets/FuzzGPX"),
+        .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzSupport", "MarkerRoute"], path: "Fuzz/Targets/FuzzGeoJSON"),
+        .executableTarget(name: "FuzzPolyline", dependencies: ["FuzzSupport", "MarkerRoute"], path: "Fuzz/Targets/FuzzPolyline"),
+        .executableTarget(name: "FuzzQuery", dependencies: ["FuzzSupport", "MarkerQuery", "MarkerRender"], path: "Fuzz/Targets/FuzzQuery"),
 
         .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),

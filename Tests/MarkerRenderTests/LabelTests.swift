@@ -62,6 +62,11 @@ struct ImageNameTests {
         "end-123km-dusk@2x-3f9a1c2b7d", "end-123km-night@2x-3F9A1C2B7D", "end-123.0km-night@2x-3f9a1c2b7d",
         "end-0123km-night@2x-3f9a1c2b7d", "start-5km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
         "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",
+        "end-123km-night@\u{0662}x-3f9a1c2b7d", "end-\u{0661}\u{0662}\u{0663}km-night@2x-3f9a1c2b7d",
+        "end-123km-night@2x-3f9a1c2b7d\u{301}", "end-7.5.5km-night@2x-3f9a1c2b7d", "end-.5km-night@2x-3f9a1c2b7d",
+        "end-123KM-night@2x-3f9a1c2b7d", "end-123km-night@2x-3f9a1c2b7", "end-123km-night@2x-3f9a1c2b7d0",
+        "end--night@2x-3f9a1c2b7d", "end-km-night@2x-3f9a1c2b7d", "-123km-night@2x-3f9a1c2b7d", "end-123km-night@2-3f9a1c2b7d",
+        "end-123km-night2x-3f9a1c2b7d", "@-", "-", "end-123km-night@2x-3f9a1c2b7d.png.png",
     ])
     func rejects(name: String) {
         #expect(ImageName.parse(name) == nil)

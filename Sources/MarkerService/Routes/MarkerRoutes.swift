@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MarkerQuery
 import MarkerRender
 
 /// `GET /v1/marker.png?…`, a marker described by its query, and `GET /v1/images/<name>.png`, a
@@ -15,8 +16,12 @@ struct MarkerRoutes: Sendable {
     }
 
     private func marker(_ request: Request) async throws -> Response {
-        let query = try QueryParameters(request.uri.query, allowed: MarkerRequest.queryParameters)
-        let markerRequest = try MarkerRequest(query: query)
+        let markerRequest: MarkerRequest
+        do {
+            markerRequest = try MarkerRequest(query: QueryParameters(request.uri.query, allowed: MarkerRequest.queryParameters))
+        } catch {
+            throw ServiceError(error)
+        }
         let image = try await images.image(for: markerRequest)
         return ImageResponse(image: image, cacheControl: ImageResponse.queryCacheControl, namesCanonicalURL: true)
             .response(to: request)
@@ -34,37 +39,5 @@ struct MarkerRoutes: Sendable {
         }
         return ImageResponse(image: image, cacheControl: ImageResponse.namedCacheControl, namesCanonicalURL: false)
             .response(to: request)
-    }
-}
-
-extension MarkerRequest {
-    /// What `/v1/marker.png` understands.
-    static let queryParameters = ["distance", "kind", "theme", "scale", "unit"]
-
-    /// The image a `/v1/marker.png` query asks for: `distance` (required but for `kind=start`),
-    /// `kind` (distance), `theme` (day), `scale` (2), `unit` (km).
-    init(query: QueryParameters) throws(ServiceError) {
-        let kind: Marker.Kind = try query.choice("kind", default: .distance)
-        let unit: Marker.Unit = try query.choice("unit", default: .km)
-        let theme = try query.theme()
-        let scale = try query.scale()
-        let distance = try query.decimal("distance") ?? (kind == .start ? 0 : .nan)
-        let shown = query["distance"].map(QueryParameters.quoted) ?? ""
-        guard !distance.isNaN else {
-            throw ServiceError.badParameter("distance", "required for kind=\(kind.rawValue) (only kind=start may leave it out)")
-        }
-        guard distance >= 0 else { throw ServiceError.badParameter("distance", "must not be negative, not \(shown)") }
-        guard distance <= Marker.maximumDistance else {
-            throw ServiceError.badParameter("distance", "must be at most \(Int(Marker.maximumDistance)), not \(shown)")
-        }
-        guard kind != .start || distance == 0 else {
-            throw ServiceError.badParameter("distance", "must be 0 or left out for kind=start, not \(shown)")
-        }
-        do {
-            self = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
-        } catch {
-            // Unreachable after the checks above, but a new rule in Marker must still be a 400.
-            throw ServiceError.badParameter("distance", error.message)
-        }
     }
 }

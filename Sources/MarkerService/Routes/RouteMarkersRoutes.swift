@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MarkerBatch
+import MarkerQuery
 import MarkerRender
 import MarkerRoute
 
@@ -28,8 +29,6 @@ struct RouteMarkersRoutes: Sendable {
     /// service (`/v1/images/…`), which clients resolve against the URL they posted to.
     let publicBaseURL: String?
 
-    static let queryParameters = ["unit", "cumulative", "themes", "scale", "polyline"]
-
     func add(to router: Router<BasicRequestContext>) {
         router.on(RouterPath(Endpoint.routes.path), method: Endpoint.routes.method) { request, _ in try await markers(request) }
     }
@@ -41,12 +40,9 @@ struct RouteMarkersRoutes: Sendable {
     }
 
     private func markers(_ request: Request) async throws -> Response {
-        let query = try QueryParameters(request.uri.query, allowed: Self.queryParameters)
-        let unit: DistanceUnit = try query.choice("unit", default: .km)
-        let cumulative = try query.flag("cumulative")
-        let themes = try Self.themes(query)
-        let scale = try query.scale()
-        let format = try Self.format(query)
+        let options: RouteQuery
+        do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
+        let (unit, cumulative, themes, scale, format) = (options.unit, options.cumulative, options.themes, options.scale, options.format)
 
         guard concurrency.enter() else { throw Self.busy }
         defer { concurrency.leave() }
@@ -144,32 +140,5 @@ struct RouteMarkersRoutes: Sendable {
             bytes.append(contentsOf: buffer.readableBytesView)
         }
         return bytes
-    }
-
-    /// `themes=day,night` (the default: both), each named once.
-    private static func themes(_ query: QueryParameters) throws(ServiceError) -> [Theme] {
-        guard let text = query["themes"] else { return [.day, .night] }
-        var themes: [Theme] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            guard let theme = Theme.named(name) else {
-                throw ServiceError.badParameter("themes", "must be day, night or day,night, not \(QueryParameters.quoted(text))")
-            }
-            guard !themes.contains(theme) else {
-                throw ServiceError.badParameter("themes", "names \(name) more than once")
-            }
-            themes.append(theme)
-        }
-        return themes
-    }
-
-    /// `polyline=5|6` says the body is an encoded polyline of that precision; otherwise the body's
-    /// first character tells GeoJSON from GPX.
-    private static func format(_ query: QueryParameters) throws(ServiceError) -> RouteFormat? {
-        switch query["polyline"] {
-        case nil: nil
-        case "5": .polyline(precision: 5)
-        case "6": .polyline(precision: 6)
-        case let text?: throw ServiceError.badParameter("polyline", "must be 5 or 6 (decimal places), not \(QueryParameters.quoted(text))")
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MarkerQuery
 
 /// A failure the client sees as a status and `{"error": "..."}`; for a bad parameter the JSON also
 /// has `"parameter"`, and the message always names it.
@@ -19,9 +20,9 @@ struct ServiceError: Error, HTTPResponseError, CustomStringConvertible {
         self.retryAfter = retryAfter
     }
 
-    /// `400` for a parameter that is missing, malformed or out of range.
-    static func badParameter(_ name: String, _ problem: String) -> ServiceError {
-        ServiceError(.badRequest, "parameter \"\(name)\": \(problem)", parameter: name)
+    /// `400` for a query that cannot be read, naming the parameter at fault.
+    init(_ error: QueryError) {
+        self.init(.badRequest, error.message, parameter: error.parameter)
     }
 
     static func notFound(_ message: String) -> ServiceError {

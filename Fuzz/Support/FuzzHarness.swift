@@ -1,0 +1,67 @@
+import MarkerRoute
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every fuzz target shares: the checks that must hold for any input, and a replay mode.
+///
+/// Built with `-DFUZZING` and `-sanitize=fuzzer`, each target is a libFuzzer binary; built plainly
+/// (as `swift build` does), it is a tool that runs the files it is given once each, to replay a
+/// crash or a corpus without the fuzzer.
+public enum FuzzHarness {
+    /// Small plan limits, so one input costs milliseconds and the fuzzer runs millions.
+    public static let planLimits = MarkerPlan.Limits(maximumMarkers: 2_000, maximumReading: 100_000)
+
+    /// Reads `bytes` as a route in `format`; for a route that reads, places its markers and checks
+    /// what must hold for every route.
+    public static func route(_ bytes: [UInt8], format: RouteFormat?) {
+        guard let route = try? Route.parse(bytes, format: format) else { return }
+        for stage in route.stages {
+            require(stage.coordinates.count >= 2, "a stage with fewer than 2 points was kept")
+            for point in stage.coordinates {
+                require(point.latitude.isFinite && abs(point.latitude) <= 90, "latitude \(point.latitude) passed")
+                require(point.longitude.isFinite && abs(point.longitude) <= 180, "longitude \(point.longitude) passed")
+            }
+        }
+        for cumulative in [false, true] {
+            guard let plan = try? MarkerPlan(route: route, unit: .km, cumulative: cumulative, limits: planLimits) else { continue }
+            let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: .km, cumulative: cumulative)
+            require(extent.markers == plan.markers.count, "extent says \(extent.markers) markers, the plan has \(plan.markers.count)")
+            for marker in plan.markers {
+                require(marker.coordinate.latitude.isFinite && marker.coordinate.longitude.isFinite, "a marker placed at NaN")
+                require(marker.distance.isFinite && marker.distance >= 0, "a marker reads \(marker.distance)")
+            }
+        }
+    }
+
+    /// Stops with a message the fuzzer reports as a crash.
+    public static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fatalError(message()) }
+    }
+
+    /// Runs `body` once on the bytes of each file named on the command line.
+    public static func replay(_ body: ([UInt8]) -> Void) {
+        let paths = CommandLine.arguments.dropFirst()
+        guard !paths.isEmpty else {
+            print("usage: \(CommandLine.arguments.first ?? "fuzz-target") FILE...  (runs each file once; build with Fuzz/run to fuzz)")
+            return
+        }
+        for path in paths {
+            guard let file = fopen(path, "rb") else {
+                print("\(path): cannot be opened")
+                continue
+            }
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = fread(&buffer, 1, buffer.count, file)
+                if count <= 0 { break }
+                bytes.append(contentsOf: buffer[0..<count])
+            }
+            fclose(file)
+            body(bytes)
+            print("\(path): \(bytes.count) bytes, ran")
+        }
+    }
+}

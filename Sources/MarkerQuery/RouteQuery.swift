@@ -1,0 +1,50 @@
+import MarkerRender
+import MarkerRoute
+
+/// The options of a `POST /v1/routes` query: `unit` (km), `cumulative` (false), `themes` (day,night),
+/// `scale` (2) and `polyline` (5 or 6 says the body is an encoded polyline; otherwise its first
+/// character tells GeoJSON from GPX).
+public struct RouteQuery: Sendable {
+    public static let parameters = ["unit", "cumulative", "themes", "scale", "polyline"]
+
+    public var unit: DistanceUnit
+    public var cumulative: Bool
+    public var themes: [Theme]
+    public var scale: Int
+    public var format: RouteFormat?
+
+    /// Reads a raw query string (percent-encoded, as in the URL).
+    public init(_ query: String?) throws(QueryError) {
+        let parameters = try QueryParameters(query, allowed: Self.parameters)
+        unit = try parameters.choice("unit", default: .km)
+        cumulative = try parameters.flag("cumulative")
+        themes = try Self.themes(parameters)
+        scale = try parameters.scale()
+        format = try Self.format(parameters)
+    }
+
+    /// `themes=day,night` (the default: both), each named once.
+    private static func themes(_ query: QueryParameters) throws(QueryError) -> [Theme] {
+        guard let text = query["themes"] else { return [.day, .night] }
+        var themes: [Theme] = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let theme = Theme.named(name) else {
+                throw QueryError.badParameter("themes", "must be day, night or day,night, not \(QueryParameters.quoted(text))")
+            }
+            guard !themes.contains(theme) else {
+                throw QueryError.badParameter("themes", "names \(QueryParameters.quoted(name)) more than once")
+            }
+            themes.append(theme)
+        }
+        return themes
+    }
+
+    private static func format(_ query: QueryParameters) throws(QueryError) -> RouteFormat? {
+        switch query["polyline"] {
+        case nil: nil
+        case "5": .polyline(precision: 5)
+        case "6": .polyline(precision: 6)
+        case let text?: throw QueryError.badParameter("polyline", "must be 5 or 6 (decimal places), not \(QueryParameters.quoted(text))")
+        }
+    }
+}
