@@ -39,7 +39,8 @@ public func buildApplication(
     router.add(middleware: JSONErrorMiddleware())
     MarkerRoutes(images: images).add(to: router)
     RouteMarkersRoutes(
-        images: images, workers: routePool, concurrency: ConcurrencyLimit(maximum: configuration.maximumConcurrentRoutes),
+        images: images, workers: routePool, concurrency: ConcurrencyLimit(
+            maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes),
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
             plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),

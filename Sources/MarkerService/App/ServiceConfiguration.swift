@@ -15,9 +15,11 @@ public struct ServiceConfiguration: Sendable {
     public var maximumRouteImages: Int
     /// The most markers one `POST /v1/routes` may place; the response holds one feature per marker.
     public var maximumRouteMarkers: Int
-    /// The most `POST /v1/routes` requests handled at once (each may hold its body in memory);
-    /// more get `503` with `Retry-After`.
+    /// The most `POST /v1/routes` requests handled at once (each may hold its body in memory).
     public var maximumConcurrentRoutes: Int
+    /// The most route requests waiting for one of those places (holding nothing but their
+    /// connection); more get `503` with `Retry-After`.
+    public var maximumWaitingRoutes: Int
     /// The largest route document one response may be.
     public var maximumResponseBytes: Int
     /// Render threads, each with its own renderer (Pango font map and PNG encoder).
@@ -51,6 +53,7 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaximumRouteImages = 10_000
     public static let defaultMaximumRouteMarkers = 10_000
     public static let defaultMaximumConcurrentRoutes = 4
+    public static let defaultMaximumWaitingRoutes = 64
     public static let defaultMaximumResponseBytes = 16 << 20
     /// 4,096, or fewer where the process may open fewer files (keeping 64 for everything else).
     public static var defaultMaximumConnections: Int {
@@ -69,6 +72,7 @@ public struct ServiceConfiguration: Sendable {
         maximumRouteImages: Int = ServiceConfiguration.defaultMaximumRouteImages,
         maximumRouteMarkers: Int = ServiceConfiguration.defaultMaximumRouteMarkers,
         maximumConcurrentRoutes: Int = ServiceConfiguration.defaultMaximumConcurrentRoutes,
+        maximumWaitingRoutes: Int = ServiceConfiguration.defaultMaximumWaitingRoutes,
         maximumResponseBytes: Int = ServiceConfiguration.defaultMaximumResponseBytes,
         renderThreads: Int = ServiceConfiguration.defaultRenderThreads,
         routeThreads: Int = 1,
@@ -88,6 +92,7 @@ public struct ServiceConfiguration: Sendable {
         self.maximumRouteImages = maximumRouteImages
         self.maximumRouteMarkers = maximumRouteMarkers
         self.maximumConcurrentRoutes = maximumConcurrentRoutes
+        self.maximumWaitingRoutes = maximumWaitingRoutes
         self.maximumResponseBytes = maximumResponseBytes
         self.renderThreads = renderThreads
         self.routeThreads = routeThreads
@@ -116,6 +121,7 @@ public struct ServiceConfiguration: Sendable {
         guard maximumRouteImages > 0 else { throw Invalid(message: "the route image limit must be at least 1") }
         guard maximumRouteMarkers > 0 else { throw Invalid(message: "the route marker limit must be at least 1") }
         guard maximumConcurrentRoutes > 0 else { throw Invalid(message: "at least one route request must be allowed at a time") }
+        guard maximumWaitingRoutes >= 0 else { throw Invalid(message: "the number of waiting route requests must not be negative") }
         guard maximumResponseBytes > 0 else { throw Invalid(message: "the response limit must be at least 1 byte") }
         guard renderThreads > 0 else { throw Invalid(message: "there must be at least one render thread") }
         guard routeThreads > 0 else { throw Invalid(message: "there must be at least one route thread") }

@@ -9,7 +9,8 @@ import MarkerRoute
 /// out, with each marker's image as a content-hashed URL on this service.
 ///
 /// Everything a request can cost is bounded before it is spent: at most `concurrency.maximum`
-/// route requests at once (more get `503`), the body's size, the markers (counted from the stage
+/// route requests at once (later ones wait their turn, and past `concurrency.maximumWaiting` get
+/// `503`), the body's size, the markers (counted from the stage
 /// lengths before any is placed), the images and the response. Parsing, placement and encoding run
 /// on the route threads, never on the threads that answer health checks and cached images.
 struct RouteMarkersRoutes: Sendable {
@@ -44,7 +45,7 @@ struct RouteMarkersRoutes: Sendable {
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
         let (unit, cumulative, themes, scale, format) = (options.unit, options.cumulative, options.themes, options.scale, options.format)
 
-        guard concurrency.enter() else { throw Self.busy }
+        guard await concurrency.enter() else { throw Self.busy }
         defer { concurrency.leave() }
         let bytes = try await body(of: request)
         let limits = limits

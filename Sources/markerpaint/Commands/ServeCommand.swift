@@ -58,8 +58,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most markers one route request may place.", valueName: "n"))
     var maxRouteMarkers = ServiceConfiguration.defaultMaximumRouteMarkers
 
-    @Option(help: ArgumentHelp("Most route requests handled at once; more get 503.", valueName: "n"))
+    @Option(help: ArgumentHelp("Most route requests handled at once; more wait their turn.", valueName: "n"))
     var maxConcurrentRoutes = ServiceConfiguration.defaultMaximumConcurrentRoutes
+
+    @Option(help: ArgumentHelp("Most route requests waiting their turn; more get 503.", valueName: "n"))
+    var maxWaitingRoutes = ServiceConfiguration.defaultMaximumWaitingRoutes
 
     @Option(help: ArgumentHelp("Most connections open at once.", valueName: "n"))
     var maxConnections = ServiceConfiguration.defaultMaximumConnections
@@ -74,7 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
         ServiceConfiguration(
             host: host, port: port, cacheBytes: cacheMegabytes << 20,
             maximumRouteBytes: maxRouteBytes, maximumRouteMarkers: maxRouteMarkers,
-            maximumConcurrentRoutes: maxConcurrentRoutes, renderThreads: threads, maximumConnections: maxConnections,
+            maximumConcurrentRoutes: maxConcurrentRoutes, maximumWaitingRoutes: maxWaitingRoutes, renderThreads: threads, maximumConnections: maxConnections,
             publicBaseURL: publicURL,
             idleTimeout: Self.duration(idleTimeout), bodyTimeout: Self.duration(bodyTimeout),
             requestTimeout: Self.duration(requestTimeout), drainTimeout: Self.duration(drainTimeout),
