@@ -72,6 +72,27 @@ struct ServeCommandTests {
         #expect(seconds < 8, "took \(seconds) s")
     }
 
+    @Test("a 16 KB zigzag of 40 million km is refused in under a second, and the service stays under 200 MB")
+    func zigzagIsCheap() async throws {
+        let server = try Server([])
+        let positions = (0..<2000).map { $0.isMultiple(of: 2) ? "[0,0]" : "[179.9,0]" }
+        let zigzag = #"{"type":"LineString","coordinates":[\#(positions.joined(separator: ","))]}"#
+        let started = ContinuousClock.now
+        let response = try await RawConnection.exchange(
+            port: server.port, "POST /v1/routes HTTP/1.1\r\nHost: x\r\nContent-Length: \(zigzag.utf8.count)\r\n\r\n\(zigzag)")
+        let elapsed = started.duration(to: .now)
+        #expect(response?.status == 400)
+        #expect(response?.body.contains("more than a marker can show") == true, "\(response?.body ?? "")")
+        #expect(elapsed < .seconds(1), "took \(elapsed)")
+        #expect(try await RawConnection.exchange(port: server.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")?.status == 200)
+        // The service's own peak memory, as the kernel counts it.
+        let status = try String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)
+        let peakLine = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        let peakKilobytes = try #require(Int(peakLine.split(separator: " ", omittingEmptySubsequences: true)[1]))
+        #expect(peakKilobytes < 200 * 1024, "peak \(peakKilobytes) kB")
+        _ = await server.terminate()
+    }
+
     @Test("SIGTERM with nothing in flight exits at once")
     func quietExit() async throws {
         let server = try Server([])
