@@ -104,12 +104,9 @@ let package = Package(
             ]
         ),
 
-        // libFuzzer targets (Fuzz/run builds them with -sanitize=fuzzer); plain builds replay files.
-        .target(name: "FuzzSupport", dependencies: ["MarkerRoute"], path: "Fuzz/Support"),
-        .executableTarget(name: "FuzzGPX", dependencies: ["FuzzSupport", "MarkerRoute"], path: "Fuzz/Targets/FuzzGPX"),
-        .executableTarget(name: "FuzzGeoJSON", dependencies: ["FuzzSupport", "MarkerRoute"], path: "Fuzz/Targets/FuzzGeoJSON"),
-        .executableTarget(name: "FuzzPolyline", dependencies: ["FuzzSupport", "MarkerRoute"], path: "Fuzz/Targets/FuzzPolyline"),
-        .executableTarget(name: "FuzzQuery", dependencies: ["FuzzSupport", "MarkerQuery", "MarkerRender"], path: "Fuzz/Targets/FuzzQuery"),
+        // libFuzzer targets, one per route format and one for HTTP queries (Fuzz/run builds them
+        // with -sanitize=fuzzer); a plain build replays files through them.
+        .executableTarget(name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerRender"], path: "Fuzz/Targets"),
 
         .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),

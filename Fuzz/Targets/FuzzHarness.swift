@@ -4,18 +4,14 @@ import MarkerRoute
 import Glibc
 #endif
 
-/// What every fuzz target shares: the checks that must hold for any input, and a replay mode.
-///
-/// Built with `-DFUZZING` and `-sanitize=fuzzer`, each target is a libFuzzer binary; built plainly
-/// (as `swift build` does), it is a tool that runs the files it is given once each, to replay a
-/// crash or a corpus without the fuzzer.
-public enum FuzzHarness {
+/// What every fuzz target shares: the checks that must hold for any input, and the replay mode.
+enum FuzzHarness {
     /// Small plan limits, so one input costs milliseconds and the fuzzer runs millions.
-    public static let planLimits = MarkerPlan.Limits(maximumMarkers: 2_000, maximumReading: 100_000)
+    static let planLimits = MarkerPlan.Limits(maximumMarkers: 2_000, maximumReading: 100_000)
 
     /// Reads `bytes` as a route in `format`; for a route that reads, places its markers and checks
     /// what must hold for every route.
-    public static func route(_ bytes: [UInt8], format: RouteFormat?) {
+    static func route(_ bytes: [UInt8], format: RouteFormat?) {
         guard let route = try? Route.parse(bytes, format: format) else { return }
         for stage in route.stages {
             require(stage.coordinates.count >= 2, "a stage with fewer than 2 points was kept")
@@ -36,17 +32,12 @@ public enum FuzzHarness {
     }
 
     /// Stops with a message the fuzzer reports as a crash.
-    public static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
         if !condition { fatalError(message()) }
     }
 
-    /// Runs `body` once on the bytes of each file named on the command line.
-    public static func replay(_ body: ([UInt8]) -> Void) {
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            print("usage: \(CommandLine.arguments.first ?? "fuzz-target") FILE...  (runs each file once; build with Fuzz/run to fuzz)")
-            return
-        }
+    /// Runs `body` once on the bytes of each file in `paths`.
+    static func replay(_ paths: [String], _ body: ([UInt8]) -> Void) {
         for path in paths {
             guard let file = fopen(path, "rb") else {
                 print("\(path): cannot be opened")

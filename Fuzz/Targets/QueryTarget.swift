@@ -1,0 +1,27 @@
+import MarkerQuery
+import MarkerRender
+
+/// libFuzzer target: the service's HTTP inputs short of the body. The bytes are split at the first
+/// newline into a query string, read as `/v1/marker.png` and `/v1/routes` read it, and a path
+/// segment, read as `/v1/images/<name>` reads it.
+enum QueryTarget: FuzzTarget {
+    static let name = "query"
+
+    static func fuzz(_ bytes: [UInt8]) {
+        let split = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        let query = String(decoding: bytes[..<split], as: UTF8.self)
+        let name = String(decoding: bytes[split...].dropFirst(), as: UTF8.self)
+
+        if let parameters = try? QueryParameters(query, allowed: MarkerRequest.queryParameters),
+           let request = try? MarkerRequest(query: parameters) {
+            // What a query asks for has a readable name that reads back as the same request.
+            let stem = request.baseName + "-0123456789"
+            FuzzHarness.require(ImageName.parse(stem)?.request == request, "\(request.baseName) does not read back")
+        }
+        _ = try? RouteQuery(query)
+        if let parsed = ImageName.parse(name) {
+            // A name that parses names one image, whose own name is the name read.
+            FuzzHarness.require(name.hasPrefix(parsed.stem), "\(name) read as \(parsed.stem)")
+        }
+    }
+}
