@@ -36,19 +36,23 @@ struct ServeCommandTests {
             self.port = port
         }
 
-        /// Sends SIGTERM and waits for the exit, at most 20 s (then SIGKILL); the seconds it took.
+        /// Sends SIGTERM and waits for the exit, at most 20 s (then SIGKILL); the seconds it took,
+        /// timed on a thread of its own so that how busy the test process is does not count.
         func terminate() async -> Double {
-            let start = ContinuousClock.now
-            kill(process.processIdentifier, SIGTERM)
-            while process.isRunning, start.duration(to: .now) < .seconds(20) {
-                try? await Task.sleep(for: .milliseconds(20))
+            let process = process
+            return await withCheckedContinuation { continuation in
+                Thread {
+                    let start = ContinuousClock.now
+                    kill(process.processIdentifier, SIGTERM)
+                    while process.isRunning, start.duration(to: .now) < .seconds(20) { usleep(10_000) }
+                    if process.isRunning {
+                        kill(process.processIdentifier, SIGKILL)
+                        process.waitUntilExit()
+                    }
+                    let elapsed = start.duration(to: .now).components
+                    continuation.resume(returning: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+                }.start()
             }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-            }
-            let elapsed = start.duration(to: .now).components
-            return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
         }
     }
 
@@ -77,10 +81,8 @@ struct ServeCommandTests {
         let server = try Server([])
         let positions = (0..<2000).map { $0.isMultiple(of: 2) ? "[0,0]" : "[179.9,0]" }
         let zigzag = #"{"type":"LineString","coordinates":[\#(positions.joined(separator: ","))]}"#
-        let started = ContinuousClock.now
-        let response = try await RawConnection.exchange(
+        let (response, elapsed) = try await RawConnection.timedExchange(
             port: server.port, "POST /v1/routes HTTP/1.1\r\nHost: x\r\nContent-Length: \(zigzag.utf8.count)\r\n\r\n\(zigzag)")
-        let elapsed = started.duration(to: .now)
         #expect(response?.status == 400)
         #expect(response?.body.contains("more than a marker can show") == true, "\(response?.body ?? "")")
         #expect(elapsed < .seconds(1), "took \(elapsed)")
@@ -91,6 +93,52 @@ struct ServeCommandTests {
         let peakKilobytes = try #require(Int(peakLine.split(separator: " ", omittingEmptySubsequences: true)[1]))
         #expect(peakKilobytes < 200 * 1024, "peak \(peakKilobytes) kB")
         _ = await server.terminate()
+    }
+
+    /// A GPX track of `points` points, about 40 bytes each.
+    static func largeTrack(points: Int) -> String {
+        var text = "<gpx><trk><trkseg>\n"
+        for index in 0..<points {
+            let latitude = 46 + Double(index % 1000) * 1e-5
+            let longitude = 14 + Double(index) * 1e-6
+            text += "<trkpt lat=\"\(latitude)\" lon=\"\(longitude)\"/>\n"
+        }
+        return text + "</trkseg></trk></gpx>"
+    }
+
+    @Test("parsing and placing routes never delays health checks or cached images")
+    func routeWorkStaysOffTheSharedPool() async throws {
+        let server = try Server(["--max-route-markers", "1000000"])
+        defer { server.process.terminate() }
+        let cached = "GET /v1/marker.png?distance=42 HTTP/1.1\r\nHost: x\r\n\r\n"
+        let health = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+        #expect(try await RawConnection.exchange(port: server.port, cached)?.status == 200)
+        let track = Self.largeTrack(points: 250_000)
+        let request = "POST /v1/routes?themes=day&scale=1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(track.utf8.count)\r\n\r\n\(track)"
+        // Three routes, each on a connection of its own, sent whole before anything else is asked, so
+        // the service is working on them; their answers are timed on threads of their own.
+        let connections = try (0..<3).map { _ in try RawConnection(port: server.port, readTimeout: 120) }
+        await withTaskGroup(of: Void.self) { group in
+            for connection in connections { group.addTask { await connection.send(request) } }
+        }
+        let routes = connections.map { connection in Task { await connection.timedReadResponse() } }
+        var slowest = Duration.zero
+        for _ in 0..<5 {
+            for cheap in [health, cached] {
+                let (response, duration) = try await RawConnection.timedExchange(port: server.port, cheap)
+                #expect(response?.status == 200)
+                slowest = max(slowest, duration)
+            }
+        }
+        var firstRoute = Duration.seconds(3600)
+        for route in routes {
+            let (response, duration) = await route.value
+            #expect(response?.status == 200, "\(response?.body.prefix(300) ?? "no response")")
+            firstRoute = min(firstRoute, duration)
+        }
+        // Health checks and cached images were answered in a small fraction of the time the routes
+        // took; sharing threads with the routes, they would wait for a route to finish parsing.
+        #expect(slowest * 4 < firstRoute, "slowest cheap request \(slowest), first route \(firstRoute)")
     }
 
     @Test("SIGTERM with nothing in flight exits at once")

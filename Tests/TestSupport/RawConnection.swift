@@ -48,6 +48,12 @@ public final class RawConnection: Sendable {
         await Self.onThread { self.blockingReadUntilClosed() }
     }
 
+    /// `readUntilClosed`, with how long it took, timed on its own thread: however long the test's
+    /// task then waits to run again does not count.
+    public func timedReadUntilClosed() async -> (ending: Ending, duration: Duration) {
+        await Self.onThread { Self.timed { self.blockingReadUntilClosed() } }
+    }
+
     /// Reads one response head and body by Content-Length (enough for the service's answers).
     public func readResponse() async -> (status: Int, headers: String, body: String)? {
         await Self.onThread { self.blockingReadResponse() }
@@ -58,6 +64,35 @@ public final class RawConnection: Sendable {
         let connection = try RawConnection(port: port)
         await connection.send(request)
         return await connection.readResponse()
+    }
+
+    /// `readResponse`, timed on its own thread.
+    public func timedReadResponse() async -> (response: Response?, duration: Duration) {
+        await Self.onThread { Self.timed { self.blockingReadResponse() } }
+    }
+
+    /// Sends a request on a new connection and reads its response, timed on its own thread from
+    /// connecting to the last byte.
+    public static func timedExchange(port: Int, _ request: String) async throws -> (response: Response?, duration: Duration) {
+        let bytes = Array(request.utf8)
+        return try await onThread {
+            Result { () throws -> (Response?, Duration) in
+                try timed {
+                    let connection = try RawConnection(port: port)
+                    _ = connection.blockingSend(bytes)
+                    return connection.blockingReadResponse()
+                }
+            }
+        }.get()
+    }
+
+    /// A response as `readResponse` reads it.
+    public typealias Response = (status: Int, headers: String, body: String)
+
+    private static func timed<Value>(_ body: () throws -> Value) rethrows -> (Value, Duration) {
+        let start = ContinuousClock.now
+        let value = try body()
+        return (value, start.duration(to: .now))
     }
 
     private static func onThread<Value: Sendable>(_ body: @escaping @Sendable () -> Value) async -> Value {
