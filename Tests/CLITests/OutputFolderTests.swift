@@ -32,6 +32,8 @@ struct OutputFolderTests {
         Foreign(testDescription: "another program's manifest.json", files: ["manifest.json": #"{"name": "my app"}"#]),
         Foreign(testDescription: "a user's file in a markerpaint output", files: ["README.txt": "these are my markers"], afterARun: true),
         Foreign(testDescription: "a PNG named like a marker whose hash is not its bytes'", files: ["end-9km-day@2x-0123456789.png": "not ours"]),
+        Foreign(testDescription: "a folder named like a staging folder, holding a folder", files: [".markerpaint-staging-1-2/keep/me.txt": "mine"]),
+        Foreign(testDescription: "a folder named almost like a staging folder", files: [".markerpaint-staging-old/me.txt": "mine"]),
     ]
 
     @Test("a folder holding anything markerpaint did not write is refused and survives byte for byte", arguments: foreignFolders)

@@ -79,7 +79,7 @@ public final class RouteOutput: Sendable {
         let recorded = survey.manifest?.recordedFiles ?? [:]
         var foreign: [String] = []
         for entry in entries {
-            if entry.kind == .folder, entry.name.hasPrefix(stagingPrefix) {
+            if entry.kind == .folder, isAbandonedStaging(entry.name, in: folder) {
                 survey.abandoned.append(entry)
                 continue
             }
@@ -123,6 +123,17 @@ public final class RouteOutput: Sendable {
                     + "or one only markerpaint has written to: it never replaces or removes anything else")
         }
         return survey
+    }
+
+    /// A staging folder of a run that is over (this run holds the lock): named `.markerpaint-staging-<pid>-<n>`
+    /// and holding nothing but files, as a run leaves it.
+    private static func isAbandonedStaging(_ name: String, in folder: Folder) -> Bool {
+        guard name.hasPrefix(stagingPrefix) else { return false }
+        let parts = name.dropFirst(stagingPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+              let entries = try? folder.subfolder(name).entries()
+        else { return false }
+        return entries.allSatisfy { $0.kind == .file }
     }
 
     /// Images of an earlier run drawn by the same renderer whose files still hash to what it recorded, by reuse key.
