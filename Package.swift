@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "markerpaint", targets: ["markerpaint"]),
+        .executable(name: "markerpaint-bench", targets: ["markerpaint-bench"]),
+        .library(name: "MarkerSpec", targets: ["MarkerSpec"]),
         .library(name: "MarkerRender", targets: ["MarkerRender"]),
         .library(name: "MarkerRoute", targets: ["MarkerRoute"]),
     ],
@@ -24,64 +26,64 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
-        // C: Cairo, Pango and the PNG codecs. Only MarkerRender imports it.
+        // C libraries, each behind its own system-library target and Swift wrapper.
+        // Cairo, Pango and the PNG codecs: only MarkerRender imports them.
         .systemLibrary(
             name: "CPangoCairo",
             pkgConfig: "pangocairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libspng-dev", "libdeflate-dev"])]
         ),
-
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+        // GeographicLib's geodesics in C, as PROJ ships them.
+        .systemLibrary(name: "CGeodesic", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
 
         // Folders and files by FilePath: atomic replacement, descriptor-relative operations, read limits.
         .target(name: "MarkerFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
-        // GeographicLib's geodesics in C, as PROJ ships them.
-        .systemLibrary(name: "CGeodesic", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
-
-        // Geodesy, route formats and marker placement; C only behind the XML and geodesic wrappers.
+        // 1. Route: formats, geodesy and placement. Emits the markers the renderer draws.
         .target(
             name: "MarkerRoute",
-            dependencies: ["CExpat", "CGeodesic", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CExpat", "CGeodesic", "MarkerSpec", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
-        // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
-        .target(name: "MarkerPixels"),
-
-        // Marker look, layout, drawing, PNG encoding and content-hashed names.
+        // 2. The vocabulary every stage shares: marker, unit, theme, request, the image record, naming.
         .target(
-            name: "MarkerRender",
+            name: "MarkerSpec",
             dependencies: [
-                "CPangoCairo",
-                "MarkerPixels",
                 "MarkerFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
 
-        // HTTP queries read into marker and route requests: pure, so it is fuzzed without a server.
-        .target(name: "MarkerQuery", dependencies: ["MarkerRender", "MarkerRoute"]),
+        // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
+        .target(name: "MarkerPixels"),
 
-        // Golden-image cases, verification, reports and the contact sheet.
+        // 3. Drawing and encoding: Cairo and Pango, PNG, and the pool of one renderer per thread.
         .target(
-            name: "MarkerGolden",
-            dependencies: ["MarkerRender", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            name: "MarkerRender",
+            dependencies: ["CPangoCairo", "MarkerPixels", "MarkerSpec", .product(name: "DequeModule", package: "swift-collections")]
         ),
 
-        // A route's markers as images and map data: parallel rendering, sprites, GeoJSON, style layer.
+        // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
+        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "MarkerRoute", "MarkerRender", "MarkerPixels"]),
+
+        // 5a. Output folder: the batch drawn on the pool, published atomically with its manifest.
         .target(
-            name: "MarkerBatch",
-            dependencies: ["MarkerRender", "MarkerRoute", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            name: "MarkerOutput",
+            dependencies: [
+                "MarkerSpec", "MarkerRoute", "MarkerRender", "MarkerMap", "MarkerFiles",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
 
-        // The HTTP service: markers by query or by content-hashed name, and route marker data.
+        // 5b. The HTTP service: queries read purely (fuzzed without a server), then served.
+        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "MarkerRoute"]),
         .target(
             name: "MarkerService",
             dependencies: [
-                "MarkerRender", "MarkerRoute", "MarkerBatch", "MarkerQuery",
-                .product(name: "DequeModule", package: "swift-collections"),
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -95,42 +97,61 @@ let package = Package(
             ]
         ),
 
+        // Golden-image cases, verification, reports and the contact sheet.
+        .target(
+            name: "MarkerGolden",
+            dependencies: ["MarkerSpec", "MarkerRender", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+
+        // The command line: flags in, library calls, one line out.
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerRender", "MarkerRoute", "MarkerGolden", "MarkerBatch", "MarkerService", "MarkerFiles",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerService", "MarkerFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
+        // Benchmarks: each prints numbers and a ratio against a baseline measured in the same run.
+        .executableTarget(
+            name: "markerpaint-bench",
+            dependencies: [
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerOutput", "MarkerFiles",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Benchmarks/markerpaint-bench"
+        ),
+
         // libFuzzer targets, one per route format and one for HTTP queries (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
-        .executableTarget(name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerRender"], path: "Fuzz/Targets"),
+        .executableTarget(name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec"], path: "Fuzz/Targets"),
 
-        .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute"], exclude: ["Fixtures"]),
+        // What several test targets share: fixture paths from #filePath, raw loopback connections.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"]),
+        .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute", "MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
         .testTarget(
             name: "MarkerRenderTests",
-            dependencies: ["MarkerRender", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["MarkerRender", "MarkerSpec", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
             name: "MarkerGoldenTests",
-            dependencies: ["MarkerGolden", "MarkerRender", "MarkerPixels", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["MarkerGolden", "MarkerSpec", "MarkerRender", "MarkerPixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(
-            name: "MarkerBatchTests",
+            name: "MarkerOutputTests",
             dependencies: [
-                "MarkerBatch", "MarkerRender", "MarkerRoute", "MarkerPixels", "MarkerFiles",
+                "MarkerOutput", "MarkerMap", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerPixels", "MarkerFiles", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
-        // What several test targets share: raw loopback connections.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerRender", "TestSupport",
+                "MarkerService", "MarkerSpec", "MarkerRender", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,5 @@
 import MarkerQuery
-import MarkerRender
+import MarkerSpec
 
 /// libFuzzer target: the service's HTTP inputs short of the body. The bytes are split at the first
 /// newline into a query string, read as `/v1/marker.png` and `/v1/routes` read it, and a path
@@ -19,6 +19,14 @@ enum QueryTarget: FuzzTarget {
             FuzzHarness.require(ImageName.parse(stem)?.request == request, "\(request.baseName) does not read back")
         }
         _ = try? RouteQuery(query)
+        if let decoded = QueryParameters.decode(Substring(name), plusIsSpace: false) {
+            // Percent-decoding inverts percent-encoding: every byte escaped reads back as the same text.
+            let hex = Array("0123456789ABCDEF".utf8)
+            var escaped: [UInt8] = []
+            for byte in decoded.utf8 { escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
+            let again = QueryParameters.decode(Substring(decoding: escaped, as: UTF8.self))
+            FuzzHarness.require(again == decoded, "\(decoded.debugDescription) does not survive escaping")
+        }
         if let parsed = ImageName.parse(name) {
             // A name that parses names one image, whose own name is the name read.
             FuzzHarness.require(name.hasPrefix(parsed.stem), "\(name) read as \(parsed.stem)")

@@ -1,6 +1,7 @@
 import Foundation
 import SystemPackage
 import MarkerRender
+import MarkerSpec
 
 /// One entry of `Goldens/cases.json`: a marker to draw and compare with its golden image.
 public struct GoldenCase: Sendable, Codable, Hashable {
@@ -23,20 +24,24 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     }
 
     /// The marker request this case draws; palettes are read relative to `directory`.
-    func request(relativeTo directory: FilePath) throws(RenderError) -> MarkerRequest {
+    func request(relativeTo directory: FilePath) throws(GoldenError) -> MarkerRequest {
         let resolvedTheme: Theme
         switch (theme, palette) {
         case (let name?, nil):
             guard let builtIn = Theme.named(name) else {
-                throw RenderError("theme \"\(name)\" is not day or night")
+                throw GoldenError("theme \"\(name)\" is not day or night")
             }
             resolvedTheme = builtIn
         case (nil, let file?):
-            resolvedTheme = try Theme.load(paletteFile: directory.appending(file))
+            do { resolvedTheme = try Theme.load(paletteFile: directory.appending(file)) } catch { throw GoldenError(error.description) }
         default:
-            throw RenderError("give exactly one of \"theme\" and \"palette\"")
+            throw GoldenError("give exactly one of \"theme\" and \"palette\"")
         }
-        return try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: resolvedTheme, scale: scale)
+        do {
+            return try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: resolvedTheme, scale: scale)
+        } catch {
+            throw GoldenError(error.description)
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import MarkerFiles
 import SystemPackage
 import MarkerPixels
 import MarkerRender
+import MarkerSpec
 
 /// Writes a verification's evidence: for each failing case the expected, actual and diff images,
 /// then `index.html` and `junit.xml` over all cases.
@@ -11,17 +12,17 @@ public enum GoldenReportWriter {
 
     /// Writes the report into `directory` (created if needed) and returns each case's outcome.
     @discardableResult
-    public static func write(_ comparisons: [GoldenComparison], to directory: FilePath) throws(RenderError) -> [GoldenOutcome] {
+    public static func write(_ comparisons: [GoldenComparison], to directory: FilePath) throws(GoldenError) -> [GoldenOutcome] {
         let folder: Folder
         do {
             folder = try Folder.create(directory)
         } catch {
-            throw RenderError("cannot make report folder: \(error.message)")
+            throw GoldenError("cannot make report folder: \(error.message)")
         }
-        func write(_ bytes: [UInt8], as name: String) throws(RenderError) {
-            do { try folder.write(bytes, as: name) } catch { throw RenderError(error.message) }
+        func write(_ bytes: [UInt8], as name: String) throws(GoldenError) {
+            do { try folder.write(bytes, as: name) } catch { throw GoldenError(error.message) }
         }
-        let encoder = try PNGEncoder(level: 1)
+        let encoder = try GoldenError.drawing { try PNGEncoder(level: 1) }
         var outcomes: [GoldenOutcome] = []
         for comparison in comparisons {
             guard !comparison.passed else {
@@ -30,10 +31,10 @@ public enum GoldenReportWriter {
                                               threshold: comparison.result?.options.threshold ?? GoldenSuite.defaultOptions.threshold))
                 continue
             }
-            func save(_ image: RGBAImage?, _ suffix: String) throws(RenderError) -> String? {
+            func save(_ image: RGBAImage?, _ suffix: String) throws(GoldenError) -> String? {
                 guard let image else { return nil }
                 let name = "\(comparison.name).\(suffix).png"
-                try write(try encoder.encode(image), as: name)
+                try write(try GoldenError.drawing { try encoder.encode(image) }, as: name)
                 return name
             }
             let expected = try save(comparison.expected, "expected")

@@ -3,6 +3,7 @@ import MarkerFiles
 import SystemPackage
 import MarkerPixels
 import MarkerRender
+import MarkerSpec
 
 /// The golden cases of a folder, drawn by the current renderer and held against their images.
 public struct GoldenSuite: Sendable {
@@ -23,22 +24,22 @@ public struct GoldenSuite: Sendable {
     public let cases: [(name: String, request: MarkerRequest)]
 
     /// Reads `cases.json` in `directory` and checks every case.
-    public init(directory: FilePath) throws(RenderError) {
+    public init(directory: FilePath) throws(GoldenError) {
         self.directory = directory
         let listPath = directory.appending(Self.caseFileName)
         let list: GoldenCaseList
         do {
             let folder = try Folder.open(directory)
             guard let bytes = try folder.contents(of: Self.caseFileName, limit: Self.maximumFileBytes) else {
-                throw RenderError("cannot read \(listPath): no such file")
+                throw GoldenError("cannot read \(listPath): no such file")
             }
             list = try JSONDecoder().decode(GoldenCaseList.self, from: Data(bytes))
         } catch let error as DecodingError {
-            throw RenderError("\(listPath) is not a valid case list: \(Self.describe(error))")
-        } catch let error as RenderError {
+            throw GoldenError("\(listPath) is not a valid case list: \(Self.describe(error))")
+        } catch let error as GoldenError {
             throw error
         } catch {
-            throw RenderError("cannot read \(listPath): \(error)")
+            throw GoldenError("cannot read \(listPath): \(error)")
         }
         var named: [(String, MarkerRequest)] = []
         var seen = Set<String>()
@@ -47,10 +48,10 @@ public struct GoldenSuite: Sendable {
             do {
                 request = try goldenCase.request(relativeTo: directory)
             } catch {
-                throw RenderError("\(listPath): case \(index + 1): \(error.message)")
+                throw GoldenError("\(listPath): case \(index + 1): \(error.message)")
             }
             guard seen.insert(request.baseName).inserted else {
-                throw RenderError("\(listPath): case \(index + 1) repeats \(request.baseName)")
+                throw GoldenError("\(listPath): case \(index + 1) repeats \(request.baseName)")
             }
             named.append((request.baseName, request))
         }
@@ -66,20 +67,20 @@ public struct GoldenSuite: Sendable {
     }
 
     /// The bytes of a case's golden image, or nil if it has none.
-    private func goldenBytes(for name: String) throws(RenderError) -> [UInt8]? {
+    private func goldenBytes(for name: String) throws(GoldenError) -> [UInt8]? {
         do {
             return try Folder.open(directory).contents(of: name + ".png", limit: Self.maximumFileBytes)
         } catch {
-            throw RenderError(error.message)
+            throw GoldenError(error.message)
         }
     }
 
     /// Draws every case and compares it with its golden image.
-    public func verify(options: PixelComparison.Options = defaultOptions) throws(RenderError) -> [GoldenComparison] {
-        let renderer = try MarkerRenderer()
+    public func verify(options: PixelComparison.Options = defaultOptions) throws(GoldenError) -> [GoldenComparison] {
+        let renderer = try GoldenError.drawing { try MarkerRenderer() }
         var comparisons: [GoldenComparison] = []
         for (name, request) in cases {
-            let actual = try renderer.draw(request).image
+            let actual = try GoldenError.drawing { try renderer.draw(request).image }
             let path = goldenPath(for: name)
             guard let bytes = try goldenBytes(for: name) else {
                 comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
@@ -101,33 +102,30 @@ public struct GoldenSuite: Sendable {
     }
 
     /// Re-draws every case, overwrites its golden image and refreshes the contact sheet; returns the golden paths.
-    public func record() throws(RenderError) -> [FilePath] {
-        let renderer = try MarkerRenderer()
+    public func record() throws(GoldenError) -> [FilePath] {
+        let renderer = try GoldenError.drawing { try MarkerRenderer() }
         var written: [FilePath] = []
-        do {
-            let folder = try Folder.open(directory)
-            for (name, request) in cases {
-                written.append(try folder.write(try renderer.render(request).png, as: name + ".png"))
-            }
-            try folder.write(try contactSheet(), as: Self.contactSheetFileName)
-        } catch let error as FileError {
-            throw RenderError(error.message)
-        } catch let error as RenderError {
-            throw error
-        } catch {
-            throw RenderError("\(error)")
+        func write(_ bytes: [UInt8], as name: String, into folder: Folder) throws(GoldenError) -> FilePath {
+            do { return try folder.write(bytes, as: name) } catch { throw GoldenError(error.message) }
         }
+        let folder: Folder
+        do { folder = try Folder.open(directory) } catch { throw GoldenError(error.message) }
+        for (name, request) in cases {
+            let png = try GoldenError.drawing { try renderer.render(request).png }
+            written.append(try write(png, as: name + ".png", into: folder))
+        }
+        _ = try write(try contactSheet(), as: Self.contactSheetFileName, into: folder)
         return written
     }
 
     /// One labelled picture of every golden image: rows by marker, columns by theme and scale.
-    public func contactSheet() throws(RenderError) -> [UInt8] {
+    public func contactSheet() throws(GoldenError) -> [UInt8] {
         var entries: [ContactSheet.Entry] = []
         for (name, request) in cases {
             guard let bytes = try goldenBytes(for: name) else {
-                throw RenderError("no golden image for \(name); record the goldens first")
+                throw GoldenError("no golden image for \(name); record the goldens first")
             }
-            let image = try PNGDecoder.decode(bytes)
+            let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
             entries.append(ContactSheet.Entry(
                 row: "\(request.marker.kind.rawValue) \(request.marker.label)",
                 column: "\(request.theme.name) @\(request.scale)x",
@@ -135,7 +133,7 @@ public struct GoldenSuite: Sendable {
                 backdrop: request.theme == .night ? .dark : .light
             ))
         }
-        return try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases")
+        return try GoldenError.drawing { try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases") }
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -1,3 +1,5 @@
+import MarkerSpec
+
 /// Why a query could not be read: the parameter at fault, if one is, and a sentence naming it.
 public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The query parameter (or `body`) at fault, if one is.
@@ -13,6 +15,11 @@ public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A parameter that is missing, malformed or out of range.
     public static func badParameter(_ name: String, _ problem: String) -> QueryError {
         QueryError(parameter: name, message: "parameter \"\(name)\": \(problem)")
+    }
+
+    /// A marker rule a query broke, named by the parameter that carries the field.
+    public init(_ error: SpecError) {
+        self = .badParameter(error.field.rawValue, error.problem)
     }
 
     public var description: String { message }

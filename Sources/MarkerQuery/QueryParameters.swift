@@ -1,5 +1,4 @@
-import Foundation
-import MarkerRender
+import MarkerSpec
 
 /// A request's query, decoded and checked: every name known to the endpoint and given at most once,
 /// so that a typo or a second `distance=` is refused rather than silently ignored.
@@ -93,8 +92,31 @@ public struct QueryParameters: Sendable {
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 
-    private static func decode(_ text: Substring) -> String? {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+    /// Percent-decodes a query part (where `+` is a space, unless `plusIsSpace` is false as in a
+    /// path); nil if an escape is broken or the bytes are not UTF-8.
+    public static func decode(_ text: Substring, plusIsSpace: Bool = true) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+") where plusIsSpace: bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// A client's value for an error message: quoted, and cut short so a huge value cannot bloat the reply.

@@ -1,5 +1,5 @@
-import MarkerRender
 import MarkerRoute
+import MarkerSpec
 
 /// The options of a `POST /v1/routes` query: `unit` (km), `cumulative` (false), `themes` (day,night),
 /// `scale` (2) and `polyline` (5 or 6 says the body is an encoded polyline; otherwise its first
@@ -7,7 +7,7 @@ import MarkerRoute
 public struct RouteQuery: Sendable {
     public static let parameters = ["unit", "cumulative", "themes", "scale", "polyline"]
 
-    public var unit: DistanceUnit
+    public var unit: Marker.Unit
     public var cumulative: Bool
     public var themes: [Theme]
     public var scale: Int

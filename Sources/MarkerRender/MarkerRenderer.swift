@@ -1,4 +1,5 @@
 import CPangoCairo
+import MarkerSpec
 import MarkerPixels
 
 /// Draws markers: owns a font map, a text layout and a PNG encoder. Not thread-safe; make one per thread.

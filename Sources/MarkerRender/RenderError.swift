@@ -1,4 +1,5 @@
-/// Why a marker could not be drawn, encoded or written, in one line a user can act on.
+/// Why Cairo, Pango or the PNG codec could not draw, encode or decode a marker, in one line a user
+/// can act on.
 public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
 

@@ -4,6 +4,7 @@ import MarkerRender
 import SystemPackage
 import Testing
 @testable import MarkerGolden
+import MarkerSpec
 
 /// The repository's goldens, found from this file rather than the working directory.
 let goldensDirectory = URL(fileURLWithPath: #filePath)

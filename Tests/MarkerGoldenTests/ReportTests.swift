@@ -5,6 +5,7 @@ import FoundationXML
 import MarkerGolden
 import MarkerPixels
 import Testing
+import MarkerSpec
 
 @Suite("Golden reports")
 struct ReportTests {

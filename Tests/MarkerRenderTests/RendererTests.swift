@@ -4,6 +4,7 @@ import MarkerFiles
 import SystemPackage
 import Testing
 @testable import MarkerRender
+import MarkerSpec
 
 /// Checks MARKER.md on real Cairo/Pango pixels.
 @Suite("Marker rendering")
@@ -20,15 +21,15 @@ struct RendererTests {
         let first = try MarkerRenderer().render(try request(.end, 123, scale: scale))
         let second = try MarkerRenderer().render(try request(.end, 123, scale: scale))
         #expect(first.png == second.png)
-        #expect(first.fileName == second.fileName)
+        #expect(first.image.fileName == second.image.fileName)
     }
 
     @Test("names carry kind, label, theme, scale and ten hex digits of the PNG's SHA-256")
     func name() throws {
         let rendered = try MarkerRenderer().render(try request(.end, 123, theme: .night, scale: 2))
-        #expect(rendered.fileName.hasPrefix("end-123km-night@2x-"))
-        #expect(rendered.fileName == "end-123km-night@2x-\(rendered.sha256.prefix(10)).png")
-        #expect(rendered.sha256.count == 64 && rendered.sha256.allSatisfy(\.isHexDigit))
+        #expect(rendered.image.fileName.hasPrefix("end-123km-night@2x-"))
+        #expect(rendered.image.fileName == "end-123km-night@2x-\(rendered.image.sha256.prefix(10)).png")
+        #expect(rendered.image.sha256.count == 64 && rendered.image.sha256.allSatisfy(\.isHexDigit))
     }
 
     @Test("a different theme, scale, label or palette gives a different name")
@@ -45,7 +46,7 @@ struct RendererTests {
             try request(.end, 75), try request(.distance, 123), try request(.end, 123, unit: .mi),
             try request(.end, 123, theme: brand), try request(.end, 123, theme: brandRed),
         ]
-        let names = try requests.map { try renderer.render($0).fileName }
+        let names = try requests.map { try renderer.render($0).image.fileName }
         #expect(Set(names).count == names.count)
     }
 
@@ -158,14 +159,14 @@ struct RendererTests {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-\(UUID())").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let path = try Folder.open(FilePath(folder)).write(rendered.png, as: rendered.fileName)
+            let path = try Folder.open(FilePath(folder)).write(rendered.png, as: rendered.image.fileName)
             let check = Process()
             check.executableURL = URL(fileURLWithPath: "/usr/bin/pngcheck")
             check.arguments = ["-q", path.string]
             try check.run()
             check.waitUntilExit()
             #expect(check.terminationStatus == 0)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [rendered.fileName])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == [rendered.image.fileName])
         }
     }
 

@@ -1,5 +1,6 @@
 import MarkerRoute
 import Testing
+import MarkerSpec
 
 /// Every kind of bad input is refused with one line naming the problem and where it is.
 @Suite("Refusing bad input")

@@ -1,5 +1,6 @@
 import Foundation
 import MarkerRoute
+import MarkerSpec
 import Testing
 
 /// Test inputs on disk, found from this file's location so tests run from any working directory.
@@ -50,7 +51,7 @@ struct Reference: Decodable, Sendable {
     }
 
     struct MarkerEntry: Decodable, Sendable {
-        var unit: DistanceUnit
+        var unit: Marker.Unit
         var cumulative: Bool
         var stage: Int
         var distance: Int

@@ -1,5 +1,6 @@
 import MarkerRoute
 import Testing
+import MarkerSpec
 
 @Suite("Reading GPX")
 struct GPXTests {

@@ -1,6 +1,7 @@
 import Foundation
 import MarkerRoute
 import Testing
+import MarkerSpec
 
 @Suite("Geodesic on WGS84 against geographiclib")
 struct GeodesicTests {

@@ -1,5 +1,6 @@
 import MarkerRoute
 import Testing
+import MarkerSpec
 
 /// GPX bytes that crashed or stalled the FoundationXML reader, and the encodings GPX files come in.
 @Suite("Reading hostile and unusual GPX")

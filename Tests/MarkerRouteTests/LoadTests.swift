@@ -1,6 +1,7 @@
 import Foundation
 import MarkerRoute
 import Testing
+import MarkerSpec
 
 @Suite("Loading files")
 struct LoadTests {

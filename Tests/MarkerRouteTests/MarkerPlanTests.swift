@@ -1,4 +1,5 @@
 import MarkerRoute
+import MarkerSpec
 import Testing
 
 @Suite("Marker placement")
@@ -13,7 +14,7 @@ struct MarkerPlanTests {
         return Stage(coordinates: [Coordinate(latitude: 0, longitude: 10), Coordinate(latitude: 0, longitude: 10 + degrees)])
     }
 
-    static func distances(_ markers: [RouteMarker], _ kind: RouteMarker.Kind, stage: Int) -> [Double] {
+    static func distances(_ markers: [RouteMarker], _ kind: Marker.Kind, stage: Int) -> [Double] {
         markers.filter { $0.kind == kind && $0.stage == stage }.map(\.distance)
     }
 

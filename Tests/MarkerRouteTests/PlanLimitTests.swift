@@ -1,4 +1,5 @@
 import MarkerRoute
+import MarkerSpec
 import Testing
 
 /// A plan's size is known from the stage lengths before any marker is made, and a route over the
@@ -12,7 +13,7 @@ struct PlanLimitTests {
     @Test("the extent worked out from lengths is the plan's own size", arguments: try Fixtures.reference().routes, [false, true])
     func extentMatchesThePlan(_ entry: Reference.RouteEntry, cumulative: Bool) throws {
         let route = try Route.load(path: Fixtures.path(entry.path), format: nil)
-        for unit in DistanceUnit.allCases {
+        for unit in Marker.Unit.allCases {
             let plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative)
             let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: unit, cumulative: cumulative)
             #expect(extent.markers == plan.markers.count)

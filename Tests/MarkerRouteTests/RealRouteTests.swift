@@ -1,4 +1,5 @@
 import MarkerRoute
+import MarkerSpec
 import Testing
 
 /// The shared GPS recordings and the generated fixtures, read by `Route.load` and measured, against
@@ -22,8 +23,8 @@ struct RealRouteTests {
     }
 
     /// Every distance marker lies where geographiclib puts the point that far along the route.
-    @Test(arguments: try Fixtures.reference().routes, DistanceUnit.allCases)
-    func markersLieAtTheirDistance(_ expected: Reference.RouteEntry, unit: DistanceUnit) throws {
+    @Test(arguments: try Fixtures.reference().routes, Marker.Unit.allCases)
+    func markersLieAtTheirDistance(_ expected: Reference.RouteEntry, unit: Marker.Unit) throws {
         let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
         for cumulative in [false, true] {
             let placed = try MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }

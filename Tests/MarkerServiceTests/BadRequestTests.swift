@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import MarkerService
 import Testing
+import MarkerSpec
 
 /// Every kind of bad input is a 4xx with a JSON error naming what is wrong, never a 500.
 @Suite("Bad requests")
@@ -138,7 +139,7 @@ struct BadRequestTests {
     func namedImageWithQuery() async throws {
         let expected = try LiveService.reference(.distance, 5)
         try await LiveService.run { client in
-            let response = try await client.execute(uri: "/v1/images/\(expected.fileName)?v=2", method: .get)
+            let response = try await client.execute(uri: "/v1/images/\(expected.image.fileName)?v=2", method: .get)
             #expect(response.status == .badRequest)
         }
     }

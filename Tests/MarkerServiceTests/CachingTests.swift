@@ -1,6 +1,7 @@
 import MarkerRender
 import Testing
 @testable import MarkerService
+import MarkerSpec
 
 /// The byte-bounded LRU, entity tags, and the image store's shared renders, below HTTP.
 @Suite("Caching")
@@ -73,7 +74,7 @@ struct CachingTests {
             for _ in 0..<50 { group.addTask { try await images.image(for: request).fileName } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(names == Array(repeating: expected.fileName, count: 50))
+        #expect(names == Array(repeating: expected.image.fileName, count: 50))
         let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
         #expect(exposition.contains("markerpaint_cache_misses_total 1\n"))
         #expect(exposition.contains("markerpaint_cache_hits_total 49\n"))
@@ -91,7 +92,7 @@ struct CachingTests {
         for distance in 10..<40 {
             let request = try MarkerRequest(marker: Marker(kind: .distance, distance: Double(distance)), theme: .day, scale: 2)
             let image = try await images.image(for: request)
-            #expect(image.fileName == (try renderer.render(request)).fileName)
+            #expect(image.fileName == (try renderer.render(request)).image.fileName)
         }
         let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
         let bytesLine = try #require(exposition.split(separator: "\n").first { $0.hasPrefix("markerpaint_cache_bytes ") })

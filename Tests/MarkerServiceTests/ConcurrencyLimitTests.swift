@@ -1,5 +1,6 @@
 import Testing
 @testable import MarkerService
+import MarkerSpec
 
 @Suite("Admitting route requests")
 struct ConcurrencyLimitTests {

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import MarkerService
 import TestSupport
 import Testing
+import MarkerSpec
 
 /// What an attacker or a careless client sends: the service answers it with a 4xx or closes the
 /// connection, and keeps answering everyone else.

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import MarkerRender
 import MarkerService
 import Testing
+import MarkerSpec
 
 /// `GET /v1/marker.png` and `GET /v1/images/<name>.png` over real HTTP.
 @Suite("Marker images by query and by name")
@@ -35,9 +36,9 @@ struct MarkerEndpointTests {
             #expect(response.status == .ok)
             #expect(response.bytes == expected.png)
             #expect(response.headers[.contentType] == "image/png")
-            #expect(response.headers[.eTag] == "\"\(expected.sha256)\"")
+            #expect(response.headers[.eTag] == "\"\(expected.image.sha256)\"")
             #expect(response.headers[.cacheControl] == "public, max-age=300")
-            #expect(response.headers[.contentLocation] == "/v1/images/\(expected.fileName)")
+            #expect(response.headers[.contentLocation] == "/v1/images/\(expected.image.fileName)")
         }
     }
 
@@ -51,7 +52,7 @@ struct MarkerEndpointTests {
             #expect(byName.status == .ok)
             #expect(byName.bytes == expected.png)
             #expect(byName.headers[.contentType] == "image/png")
-            #expect(byName.headers[.eTag] == "\"\(expected.sha256)\"")
+            #expect(byName.headers[.eTag] == "\"\(expected.image.sha256)\"")
             #expect(byName.headers[.cacheControl] == "public, max-age=31536000, immutable")
         }
     }
@@ -62,7 +63,7 @@ struct MarkerEndpointTests {
     func unseenName(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int, unit: Marker.Unit) async throws {
         let expected = try LiveService.reference(kind, distance, theme: theme, scale: scale, unit: unit)
         try await LiveService.run { client in
-            let response = try await client.execute(uri: "/v1/images/\(expected.fileName)", method: .get)
+            let response = try await client.execute(uri: "/v1/images/\(expected.image.fileName)", method: .get)
             #expect(response.status == .ok)
             #expect(response.bytes == expected.png)
         }
@@ -83,13 +84,13 @@ struct MarkerEndpointTests {
     @Test("If-None-Match naming the image gives 304 with the tag and no body", arguments: matchingTags)
     func notModified(_ header: String) async throws {
         let expected = try LiveService.reference(.end, 123, theme: .night)
-        let ifNoneMatch = header.replacingOccurrences(of: "TAG", with: "\"\(expected.sha256)\"")
+        let ifNoneMatch = header.replacingOccurrences(of: "TAG", with: "\"\(expected.image.sha256)\"")
         try await LiveService.run { client in
-            for uri in ["/v1/marker.png?distance=123&kind=end&theme=night", "/v1/images/\(expected.fileName)"] {
+            for uri in ["/v1/marker.png?distance=123&kind=end&theme=night", "/v1/images/\(expected.image.fileName)"] {
                 let response = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: ifNoneMatch])
                 #expect(response.status == .notModified, "\(uri)")
                 #expect(response.body.readableBytes == 0)
-                #expect(response.headers[.eTag] == "\"\(expected.sha256)\"")
+                #expect(response.headers[.eTag] == "\"\(expected.image.sha256)\"")
             }
         }
     }
@@ -97,7 +98,7 @@ struct MarkerEndpointTests {
     @Test("If-None-Match naming other bytes gives the image", arguments: ["\"0000\"", "W/\"abc\", \"def\"", "TAGX"])
     func modified(_ header: String) async throws {
         let expected = try LiveService.reference(.distance, 10)
-        let ifNoneMatch = header.replacingOccurrences(of: "TAG", with: "\"\(expected.sha256)")
+        let ifNoneMatch = header.replacingOccurrences(of: "TAG", with: "\"\(expected.image.sha256)")
         try await LiveService.run { client in
             let response = try await client.execute(uri: "/v1/marker.png?distance=10", method: .get, headers: [.ifNoneMatch: ifNoneMatch])
             #expect(response.status == .ok)
@@ -112,7 +113,7 @@ struct MarkerEndpointTests {
             let response = try await client.execute(uri: "/v1/marker.png?distance=42", method: .head)
             #expect(response.status == .ok)
             #expect(response.body.readableBytes == 0)
-            #expect(response.headers[.eTag] == "\"\(expected.sha256)\"")
+            #expect(response.headers[.eTag] == "\"\(expected.image.sha256)\"")
             #expect(response.headers[.contentLength] == String(expected.png.count))
         }
     }
@@ -145,9 +146,9 @@ struct MarkerEndpointTests {
     @Test("the right name under the right hash but a wrong one is told apart")
     func hashMismatchNextToMatch() async throws {
         let expected = try LiveService.reference(.end, 123, theme: .night)
-        let wrongHash = expected.fileName.replacingOccurrences(of: expected.sha256.prefix(10), with: "0123456789")
+        let wrongHash = expected.image.fileName.replacingOccurrences(of: expected.image.sha256.prefix(10), with: "0123456789")
         try await LiveService.run { client in
-            let right = try await client.execute(uri: "/v1/images/\(expected.fileName)", method: .get)
+            let right = try await client.execute(uri: "/v1/images/\(expected.image.fileName)", method: .get)
             let wrong = try await client.execute(uri: "/v1/images/\(wrongHash)", method: .get)
             #expect(right.status == .ok)
             #expect(wrong.status == .notFound)

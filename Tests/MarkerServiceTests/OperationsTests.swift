@@ -4,6 +4,7 @@ import Logging
 import MarkerService
 import Synchronization
 import Testing
+import MarkerSpec
 
 /// `/healthz`, `/metrics` and the request log.
 @Suite("Health, metrics and logs")

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import MarkerRender
 import MarkerService
 import Testing
+import MarkerSpec
 
 /// `POST /v1/routes`: a route in, markers.geojson with absolute image URLs out.
 @Suite("Route marker documents")
@@ -54,7 +55,7 @@ struct RouteEndpointTests {
                 #expect(name.request.theme.name == themeName)
                 #expect(name.request.scale == scale)
                 let expected = try MarkerRenderer().render(name.request)
-                #expect(expected.fileName == fileName)
+                #expect(expected.image.fileName == fileName)
                 let image = try await client.execute(uri: "/v1/images/\(fileName)", method: .get)
                 #expect(image.status == .ok)
                 #expect(image.bytes == expected.png)

@@ -1,4 +1,5 @@
 import CPangoCairo
+import MarkerSpec
 import MarkerPixels
 
 /// One labelled picture of many markers, so a person can review the whole look at a glance.

@@ -1,4 +1,5 @@
 import CPangoCairo
+import MarkerSpec
 
 /// Paints one laid-out marker onto a Cairo context, back to front: shadow, pill, dot, label, icon.
 struct MarkerPainter {

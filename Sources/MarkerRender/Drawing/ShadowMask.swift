@@ -1,4 +1,5 @@
 import CPangoCairo
+import MarkerSpec
 
 /// The alpha of a marker's CSS box-shadow: the pill and dot moved 1pt down, blurred with a true
 /// Gaussian, and, as in CSS, not painted under the shape itself.

@@ -1,4 +1,5 @@
 import CPangoCairo
+import MarkerSpec
 
 /// A Cairo drawing context on a surface, owned by this object.
 final class CairoContext {

@@ -1,3 +1,5 @@
+import MarkerSpec
+
 /// Every length of MARKER.md, in points.
 enum MarkerMetrics {
     static let pillHeight = 20.0

@@ -20,14 +20,3 @@ public struct Rect: Sendable, Hashable {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 }
-
-/// A pixel position in an image.
-public struct PixelPoint: Sendable, Hashable, Codable {
-    public var x: Int
-    public var y: Int
-
-    public init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
-}

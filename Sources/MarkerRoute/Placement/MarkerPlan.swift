@@ -1,3 +1,5 @@
+import MarkerSpec
+
 /// Every marker of a route: a start, a marker at each whole unit and an end for each stage.
 public struct MarkerPlan: Sendable {
     /// Metres along each stage of the route, in the route's order.
@@ -15,7 +17,7 @@ public struct MarkerPlan: Sendable {
     /// route over `limits` is refused before a single marker is made, however many it would need.
     /// Start markers always read 0 (the stage starts here).
     /// - Throws: `RouteError` naming the limit a route exceeds.
-    public init(route: Route, unit: DistanceUnit, cumulative: Bool, limits: Limits = .standard) throws(RouteError) {
+    public init(route: Route, unit: Marker.Unit, cumulative: Bool, limits: Limits = .standard) throws(RouteError) {
         let measured = route.stages.map(MeasuredStage.init)
         let extent = Extent(stageLengths: measured.map(\.length), unit: unit, cumulative: cumulative)
         try limits.check(extent, unit: unit)
@@ -30,19 +32,24 @@ public struct MarkerPlan: Sendable {
             guard let first = stage.coordinates.first, let last = stage.coordinates.last else { continue }
             let number = index + 1
             func marker(
-                _ kind: RouteMarker.Kind, _ distance: Double, _ coordinate: Coordinate, _ zooms: [Int]
-            ) -> RouteMarker {
-                RouteMarker(
-                    kind: kind, stage: number, stageName: stage.name, distance: distance, unit: unit,
-                    coordinate: coordinate, zooms: zooms)
+                _ kind: Marker.Kind, _ distance: Double, _ coordinate: Coordinate, _ zooms: [Int]
+            ) throws(RouteError) -> RouteMarker {
+                do {
+                    return RouteMarker(
+                        marker: try Marker(kind: kind, distance: distance, unit: unit), stage: number,
+                        stageName: stage.name, coordinate: coordinate, zooms: zooms)
+                } catch {
+                    // Only if `limits` allow readings past what a marker can show.
+                    throw RouteError("stage \(number): \(error)")
+                }
             }
 
-            markers.append(marker(.start, 0, first, everyZoom))
+            markers.append(try marker(.start, 0, first, everyZoom))
             for count in Self.distanceCounts(before: before, length: measured.length, unitLength: unitLength) {
                 let coordinate = measured.coordinate(atDistance: Double(count) * unitLength - before)
-                markers.append(marker(.distance, Double(count), coordinate, ZoomTable.zooms(forDistance: count)))
+                markers.append(try marker(.distance, Double(count), coordinate, ZoomTable.zooms(forDistance: count)))
             }
-            markers.append(marker(.end, (before + measured.length) / unitLength, last, everyZoom))
+            markers.append(try marker(.end, (before + measured.length) / unitLength, last, everyZoom))
 
             if cumulative { before += measured.length }
         }
@@ -79,7 +86,7 @@ extension MarkerPlan {
         public var longestStage = 0
 
         /// The extent of a plan of stages `stageLengths` metres long.
-        public init(stageLengths: [Double], unit: DistanceUnit, cumulative: Bool) {
+        public init(stageLengths: [Double], unit: Marker.Unit, cumulative: Bool) {
             var before = 0.0
             var highestLabel = 0
             for (index, length) in stageLengths.enumerated() {
@@ -119,11 +126,11 @@ extension MarkerPlan {
             self.maximumReading = maximumReading
         }
 
-        /// 200,000 markers (a 100,000 km route in two stages) and readings up to 100,000.
-        public static let standard = Limits(maximumMarkers: 200_000, maximumReading: 100_000)
+        /// 200,000 markers (a 100,000 km route in two stages) and readings up to what a marker shows.
+        public static let standard = Limits(maximumMarkers: 200_000, maximumReading: Marker.maximumDistance)
 
         /// Throws if a plan of `extent` would exceed these limits.
-        public func check(_ extent: Extent, unit: DistanceUnit) throws(RouteError) {
+        public func check(_ extent: Extent, unit: Marker.Unit) throws(RouteError) {
             guard extent.longestReading <= maximumReading else {
                 throw RouteError(
                     "stage \(extent.longestStage) would end at \(Self.grouped(extent.longestReading)) \(unit.rawValue), "

@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import MarkerRender
 import MarkerRoute
+import MarkerSpec
 import NIOCore
 import Prometheus
 
@@ -22,9 +23,7 @@ public func buildApplication(
     var defaultLogger = Logger(label: "markerpaint.serve")
     defaultLogger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
     let metrics = ServiceMetrics(registry: registry)
-    let renderPool = try await CPUPool<MarkerRenderer>.start(name: "render", threads: configuration.renderThreads) {
-        try MarkerRenderer()
-    }
+    let renderPool = try await CPUPool.renderers(threads: configuration.renderThreads)
     let routePool = try await CPUPool<Void>.start(
         name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes
     ) { () }
@@ -62,7 +61,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port),
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
         // Listed before the server, so the group stops the server (and its requests) first, then the threads.
-        services: [renderPool, routePool],
+        services: [PoolLifecycle(renderPool), PoolLifecycle(routePool)],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger ?? defaultLogger)
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import Logging
 
@@ -15,6 +14,8 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
     /// `1.234ms`: readable at a glance, precise enough for a cached image's tens of microseconds.
     static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        return String(format: "%.3fms", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+        let microseconds = seconds * 1_000_000 + (attoseconds + 500_000_000_000) / 1_000_000_000_000
+        let fraction = String(microseconds % 1000)
+        return "\(microseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)ms"
     }
 }

@@ -1,21 +1,21 @@
 import Hummingbird
 import MarkerRender
+import MarkerSpec
 import Synchronization
 
-/// A rendered marker as the service keeps and sends it.
-struct MarkerImage: Sendable {
+/// A rendered marker as the service keeps and sends it: its record and its PNG.
+struct CachedImage: Sendable {
+    let image: MarkerImage
     /// The PNG, ready to send without copying (a `ByteBuffer` shares its storage).
     let png: ByteBuffer
-    /// Lowercase hex SHA-256 of the PNG.
-    let sha256: String
-    /// The content-hashed name, e.g. `end-123km-night@2x-3f9a1c2b7d.png`.
-    let fileName: String
 
     init(_ rendered: RenderedMarker) {
+        image = rendered.image
         png = ByteBuffer(bytes: rendered.png)
-        sha256 = rendered.sha256
-        fileName = rendered.fileName
     }
+
+    /// The content-hashed name, e.g. `end-123km-night@2x-3f9a1c2b7d.png`.
+    var fileName: String { image.fileName }
 
     /// What the cache counts for this image: the PNG's allocation plus what the entry costs besides
     /// (names, links, table slots).
@@ -29,11 +29,11 @@ struct MarkerImage: Sendable {
 /// Identical requests that miss at the same time share one render.
 final class MarkerImages: Sendable {
     private struct State {
-        var cache: ByteLimitedLRU<MarkerRequest, MarkerImage>
+        var cache: ByteLimitedLRU<MarkerRequest, CachedImage>
         /// Cached images by file name, so a name in the cache is found without parsing it.
         var keysByName: [String: MarkerRequest] = [:]
         /// Renders under way; later identical requests wait for these instead of drawing again.
-        var rendering: [MarkerRequest: Task<Result<MarkerImage, RenderError>, Never>] = [:]
+        var rendering: [MarkerRequest: Task<Result<CachedImage, RenderError>, Never>] = [:]
     }
 
     private let state: Mutex<State>
@@ -47,10 +47,10 @@ final class MarkerImages: Sendable {
     }
 
     /// The image for `request`, drawn only if neither cached nor already being drawn.
-    func image(for request: MarkerRequest) async throws(RenderError) -> MarkerImage {
+    func image(for request: MarkerRequest) async throws(RenderError) -> CachedImage {
         enum Lookup {
-            case cached(MarkerImage)
-            case rendering(Task<Result<MarkerImage, RenderError>, Never>, startedHere: Bool)
+            case cached(CachedImage)
+            case rendering(Task<Result<CachedImage, RenderError>, Never>, startedHere: Bool)
         }
         // Marker equality is by picture, so 123 and 123.2 share one entry.
         let key = request
@@ -73,7 +73,7 @@ final class MarkerImages: Sendable {
 
     /// The image a content-hashed name stands for, or nil if the name does not parse or its hash is
     /// not the hash of what it describes. Any instance can answer any name: it draws what the name says.
-    func image(named fileName: String) async throws(RenderError) -> MarkerImage? {
+    func image(named fileName: String) async throws(RenderError) -> CachedImage? {
         let cached = state.withLock { state in
             state.keysByName[fileName].flatMap { state.cache.value(for: $0) }
         }
@@ -88,12 +88,12 @@ final class MarkerImages: Sendable {
 
     /// Draws on the pool, then caches the image and retires the in-flight entry in one step, so a
     /// request arriving in between finds one or the other.
-    private func draw(_ key: MarkerRequest) async -> Result<MarkerImage, RenderError> {
-        let result: Result<MarkerImage, RenderError>
+    private func draw(_ key: MarkerRequest) async -> Result<CachedImage, RenderError> {
+        let result: Result<CachedImage, RenderError>
         let metrics = metrics
         do {
             let rendered = try await pool.run { renderer in try metrics.renderDuration.measure { try renderer.render(key) } }
-            result = .success(MarkerImage(rendered))
+            result = .success(CachedImage(rendered))
         } catch let error as RenderError {
             result = .failure(error)
         } catch is CPUPool<MarkerRenderer>.Refusal {

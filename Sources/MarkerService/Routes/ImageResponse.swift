@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 
 /// A marker image as an HTTP response: PNG, strong `ETag` from its SHA-256, and `304` when the
@@ -9,23 +8,23 @@ struct ImageResponse {
     /// A content-hashed name never changes its bytes: cache it for good.
     static let namedCacheControl = "public, max-age=31536000, immutable"
 
-    let image: MarkerImage
+    let image: CachedImage
     let cacheControl: String
     /// Whether to name the image's content-hashed URL in `Content-Location`.
     let namesCanonicalURL: Bool
 
     /// Where the image lives for good: `/v1/images/<name>.png`.
-    static func path(of image: MarkerImage) -> String { "/v1/images/\(image.fileName)" }
+    static func path(of image: CachedImage) -> String { "/v1/images/\(image.fileName)" }
 
     func response(to request: Request) -> Response {
         var headers: HTTPFields = [
-            .eTag: EntityTag.strong(image.sha256),
+            .eTag: EntityTag.strong(image.image.sha256),
             .cacheControl: cacheControl,
         ]
         if namesCanonicalURL {
             headers[.contentLocation] = Self.path(of: image)
         }
-        if EntityTag.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: image.sha256) {
+        if EntityTag.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: image.image.sha256) {
             var notModified = Response(status: .notModified, headers: headers)
             // A 304 has no body; a Content-Length of 0 would misstate the image's size.
             notModified.headers[.contentLength] = nil
@@ -47,12 +46,21 @@ enum EntityTag {
         let tag = strong(sha256)
         for field in fields {
             for member in field.split(separator: ",") {
-                let candidate = member.trimmingCharacters(in: .whitespaces)
+                let candidate = withoutOptionalWhitespace(member)
                 if candidate == "*" { return true }
-                let opaque = candidate.hasPrefix("W/") ? candidate.dropFirst(2) : Substring(candidate)
+                let opaque = candidate.hasPrefix("W/") ? candidate.dropFirst(2) : candidate
                 if opaque == tag { return true }
             }
         }
         return false
+    }
+
+    /// `text` without the spaces and tabs (RFC 9110's optional whitespace) around it.
+    private static func withoutOptionalWhitespace(_ text: Substring) -> Substring {
+        let isWhitespace = { (character: Character) in character == " " || character == "\t" }
+        guard let first = text.firstIndex(where: { !isWhitespace($0) }), let last = text.lastIndex(where: { !isWhitespace($0) }) else {
+            return ""
+        }
+        return text[first...last]
     }
 }

@@ -1,7 +1,6 @@
-import Foundation
 import Hummingbird
 import MarkerQuery
-import MarkerRender
+import MarkerSpec
 
 /// `GET /v1/marker.png?…`, a marker described by its query, and `GET /v1/images/<name>.png`, a
 /// marker by its content-hashed name.
@@ -32,7 +31,7 @@ struct MarkerRoutes: Sendable {
         guard request.uri.query?.isEmpty ?? true else {
             throw ServiceError(.badRequest, "a content-hashed image URL takes no query")
         }
-        guard let file = file?.removingPercentEncoding, file.hasSuffix(".png"),
+        guard let file = file.flatMap({ QueryParameters.decode($0[...], plusIsSpace: false) }), file.hasSuffix(".png"),
               let image = try await images.image(named: file)
         else {
             throw ServiceError.notFound("no such image: the name is not a marker name whose hash matches what it shows")

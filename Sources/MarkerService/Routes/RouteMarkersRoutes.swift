@@ -1,9 +1,9 @@
-import Foundation
 import Hummingbird
-import MarkerBatch
+import MarkerMap
 import MarkerQuery
 import MarkerRender
 import MarkerRoute
+import MarkerSpec
 
 /// `POST /v1/routes`: a route (GeoJSON, GPX or encoded polyline) in, the batch's `markers.geojson`
 /// out, with each marker's image as a content-hashed URL on this service.
@@ -62,7 +62,7 @@ struct RouteMarkersRoutes: Sendable {
                 return Prepared(plan: plan, imageSet: imageSet)
             } catch let error as RouteError {
                 throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
-            } catch let error as RenderError {
+            } catch let error as MapError {
                 throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
             } catch let error as ServiceError {
                 throw error
@@ -73,11 +73,13 @@ struct RouteMarkersRoutes: Sendable {
 
         let names = try await fileNames(of: prepared.imageSet.requests)
         let base = publicBaseURL ?? ""
-        let document = try await onWorkers { () throws(ServiceError) -> Data in
+        let document = try await onWorkers { () throws(ServiceError) -> [UInt8] in
             do {
-                return try MarkersGeoJSON.document(plan: prepared.plan, themes: themes) { _, marker, theme in
-                    let request = try MarkerRequest(marker: marker, theme: theme, scale: scale)
-                    guard let name = names[request] else { throw ServiceError(.internalServerError, "no image drawn for \(request.baseName)") }
+                return try MarkersGeoJSON.document(plan: prepared.plan, themes: themes) { (routeMarker, theme) throws(ServiceError) in
+                    let name = (try? MarkerRequest(marker: routeMarker.marker, theme: theme, scale: scale)).flatMap { names[$0] }
+                    guard let name else {
+                        throw ServiceError(.internalServerError, "no image drawn for \(routeMarker.marker.label) in \(theme.name)")
+                    }
                     return "\(base)/v1/images/\(name)"
                 }
             } catch let error as ServiceError {

@@ -3,6 +3,7 @@ import Foundation
 import MarkerGolden
 import MarkerFiles
 import MarkerRender
+import MarkerSpec
 import SystemPackage
 
 /// Golden-image regression: verify, record and review the look.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MarkerFiles
 import MarkerRender
+import MarkerSpec
 import SystemPackage
 
 /// Draws one marker into a folder and says where it is.
@@ -32,35 +33,40 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = try MarkerRequest(marker: marker.makeMarker(), theme: look.makeTheme(), scale: look.scale)
+        let request: MarkerRequest
+        do {
+            request = try MarkerRequest(marker: marker.makeMarker(), theme: look.makeTheme(), scale: look.scale)
+        } catch let error as SpecError {
+            throw error.validationError
+        }
         let rendered = try MarkerRenderer().render(request)
-        let path = try Folder.create(FilePath(out)).write(rendered.png, as: rendered.fileName)
+        let path = try Folder.create(FilePath(out)).write(rendered.png, as: rendered.image.fileName)
         if json {
-            print(try MarkerDescription(rendered, path: path.string).jsonLine())
+            print(try WrittenMarker(image: rendered.image, path: path.string).jsonLine())
         } else {
             print(path)
         }
     }
 }
 
-/// The `--json` description of a written marker.
-struct MarkerDescription: Codable {
-    var name: String
-    var path: String
-    var width: Int
-    var height: Int
-    var scale: Int
-    var anchor: PixelPoint
-    var sha256: String
+/// The `--json` description of a written marker: the image record and where it was written.
+struct WrittenMarker: Encodable {
+    let image: MarkerImage
+    let path: String
 
-    init(_ rendered: RenderedMarker, path: String) {
-        name = rendered.fileName
-        self.path = path
-        width = rendered.width
-        height = rendered.height
-        scale = rendered.request.scale
-        anchor = rendered.anchor
-        sha256 = rendered.sha256
+    private enum Key: String, CodingKey {
+        case name, path, width, height, scale, anchor, sha256
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(image.fileName, forKey: .name)
+        try container.encode(path, forKey: .path)
+        try container.encode(image.width, forKey: .width)
+        try container.encode(image.height, forKey: .height)
+        try container.encode(image.request.scale, forKey: .scale)
+        try container.encode(image.anchor, forKey: .anchor)
+        try container.encode(image.sha256, forKey: .sha256)
     }
 
     func jsonLine() throws -> String {

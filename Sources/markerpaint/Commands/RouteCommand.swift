@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
-import MarkerBatch
-import MarkerRender
+import MarkerMap
+import MarkerOutput
 import MarkerRoute
+import MarkerSpec
 import SystemPackage
 import Synchronization
 
 /// Every marker image of a route plus the data a MapLibre/Mapbox map needs to show them.
-struct RouteCommand: ParsableCommand {
+struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Draw every marker of a route and write markers.geojson, manifest.json, sprites and a style layer.",
@@ -39,7 +40,7 @@ struct RouteCommand: ParsableCommand {
     var scales = "1,2"
 
     @Option(help: "Unit of the distance markers: km or mi.")
-    var unit: DistanceUnit = .km
+    var unit: Marker.Unit = .km
 
     @Flag(help: "Count on across stages instead of restarting at 0 for each.")
     var cumulative = false
@@ -69,7 +70,7 @@ struct RouteCommand: ParsableCommand {
             if !result.contains(theme) { result.append(theme) }
         }
         if let palette {
-            do { result.append(try Theme.load(paletteFile: FilePath(palette))) } catch { throw ValidationError(error.message) }
+            do { result.append(try Theme.load(paletteFile: FilePath(palette))) } catch { throw error.validationError }
         }
         return result
     }
@@ -85,7 +86,7 @@ struct RouteCommand: ParsableCommand {
         return result.sorted()
     }
 
-    func run() throws {
+    func run() async throws {
         let format: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
         let route = try Route.load(path: file, format: format)
         var options = RouteBatch.Options()
@@ -103,17 +104,28 @@ struct RouteCommand: ParsableCommand {
         } catch {
             throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
         }
-        let output = try RouteOutput(FilePath(out))
         let bar = isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
-        let summary = try batch.write(to: output) { done, total in
-            bar?.show(done, of: total)
+        let summary: RouteBatch.Summary
+        do {
+            summary = try await batch.write(to: FilePath(out), threads: ProcessInfo.processInfo.activeProcessorCount) { done, total in
+                bar?.show(done, of: total)
+            }
+        } catch {
+            throw Self.withFlagHint(error)
         }
         bar?.finish()
         print("\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))")
     }
 }
 
-extension DistanceUnit: ExpressibleByArgument {}
+
+extension RouteCommand {
+    /// `error`, with the flag that avoids it where one does.
+    static func withFlagHint(_ error: OutputError) -> OutputError {
+        guard let mapError = error.mapError, mapError.reason == .spriteTooLarge else { return error }
+        return OutputError("\(error.message); or pass --no-sprites", mapError: mapError)
+    }
+}
 
 /// A one-line progress bar for terminals, redrawn at most once per percent.
 final class ProgressBar: Sendable {

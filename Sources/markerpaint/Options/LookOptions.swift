@@ -1,5 +1,5 @@
 import ArgumentParser
-import MarkerRender
+import MarkerSpec
 import SystemPackage
 
 /// How the marker looks: theme or palette, and pixel scale.
@@ -39,7 +39,7 @@ struct LookOptions: ParsableArguments {
     /// The chosen theme, reading the palette file if one was given.
     func makeTheme() throws -> Theme {
         if let palette {
-            do { return try Theme.load(paletteFile: FilePath(palette)) } catch { throw ValidationError(error.message) }
+            do { return try Theme.load(paletteFile: FilePath(palette)) } catch { throw error.validationError }
         }
         return theme == .dark ? .night : .day
     }

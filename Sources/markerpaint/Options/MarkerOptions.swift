@@ -1,5 +1,5 @@
 import ArgumentParser
-import MarkerRender
+import MarkerSpec
 
 /// What the marker says: distance, kind and unit.
 struct MarkerOptions: ParsableArguments {
@@ -27,7 +27,7 @@ struct MarkerOptions: ParsableArguments {
         do {
             return try Marker(kind: kind, distance: distance, unit: unit)
         } catch {
-            throw ValidationError(error.message)
+            throw error.validationError
         }
     }
 }

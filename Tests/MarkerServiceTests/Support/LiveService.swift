@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Logging
 import MarkerRender
 import MarkerService
+import MarkerSpec
 
 /// The service started on a free port, answering real HTTP requests over loopback.
 enum LiveService {

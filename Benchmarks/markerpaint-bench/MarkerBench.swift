@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import MarkerFiles
+import MarkerRender
+import MarkerRoute
+import MarkerSpec
+import SystemPackage
+
+/// Benchmarks that print numbers and a ratio against a baseline measured in the same run.
+@main
+struct MarkerBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "markerpaint-bench",
+        abstract: "Measure rendering against the naive Cairo path, or marker placement on a huge route.",
+        discussion: "Build with -c release: swift run -c release markerpaint-bench render",
+        subcommands: [Render.self, Placement.self]
+    )
+
+    struct Render: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render, encode, hash and write a set of distinct markers: naive path vs markerpaint's batch path."
+        )
+
+        @Option(help: "How many distinct markers.") var markers = 2000
+        @Option(help: "Pixel scale.") var scale = 2
+        @Option(help: "Workers for markerpaint's path.") var workers = ProcessInfo.processInfo.activeProcessorCount
+        @Flag(help: "Skip the naive baseline (e.g. for a memory run with many markers).") var noBaseline = false
+        @Option(help: ArgumentHelp("Folder to write the images into (a new subfolder, removed afterwards); file creation costs differ a lot between filesystems.", valueName: "dir"))
+        var scratch = "."
+        @Option(help: "libdeflate level for markerpaint's path, 1 to 12.") var pngLevel = PNGEncoder.defaultLevel
+        @Option(help: "PNG row filter for markerpaint's path: none, sub, up, average, paeth, adaptive.") var pngFilter = PNGEncoder.defaultFilter
+
+        func validate() throws {
+            guard (1...1_000_000).contains(markers) else { throw ValidationError("--markers must be 1 to 1000000") }
+            guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
+            guard (1...256).contains(workers) else { throw ValidationError("--workers must be 1 to 256") }
+            guard (1...12).contains(pngLevel) else { throw ValidationError("--png-level must be 1 to 12") }
+        }
+
+        func run() async throws {
+            var benchmark = try RenderBenchmark(count: markers, scale: scale, workers: workers)
+            benchmark.pngLevel = pngLevel
+            benchmark.pngFilter = pngFilter
+            let parent = try Folder.create(FilePath(self.scratch))
+            let scratchName = ".markerpaint-bench-\(getpid())"
+            let scratch = try parent.makeSubfolder(scratchName)
+            defer { try? parent.removeSubfolder(scratchName) }
+            print("\(markers) distinct markers @\(scale)x, \(ProcessInfo.processInfo.activeProcessorCount) cores, writing under \(self.scratch)")
+            let naive = noBaseline ? nil : try benchmark.naive(into: scratch.makeSubfolder("naive"))
+            let fast = try await benchmark.batch(into: scratch.makeSubfolder("markerpaint"))
+            for figures in [naive, fast].compactMap({ $0 }) {
+                let steps = figures.steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
+                print("\(figures.name): \(String(format: "%.0f", figures.markersPerSecond)) markers/s "
+                      + "(\(String(format: "%.2f", figures.seconds)) s), \(figures.bytes) bytes; per marker on one thread: \(steps)")
+            }
+            if let naive {
+                print(String(format: "ratio: %.1f× the markers per second, %.2f× the bytes",
+                             fast.markersPerSecond / naive.markersPerSecond, Double(fast.bytes) / Double(naive.bytes)))
+            }
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            print("peak resident memory: \(usage.ru_maxrss / 1024) MB")
+        }
+    }
+
+    struct Placement: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Measure and place every marker of a synthetic route with many points; baseline: measuring alone."
+        )
+
+        @Option(help: "Points in the route.") var points = 1_000_000
+
+        func validate() throws {
+            guard (2...50_000_000).contains(points) else { throw ValidationError("--points must be 2 to 50000000") }
+        }
+
+        func run() throws {
+            // A winding ~10 m-step walk across Europe, deterministic so runs compare.
+            var coordinates: [Coordinate] = []
+            coordinates.reserveCapacity(points)
+            var latitude = 45.0, longitude = 5.0
+            for index in 0..<points {
+                let angle = Double(index % 3600) * .pi / 1800
+                latitude += 0.00006 * cos(angle) + 0.00002
+                longitude += 0.00009 * (1 + sin(angle))
+                coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
+            }
+            let route = Route(stages: [Stage(name: "bench", coordinates: coordinates)])
+            let clock = ContinuousClock()
+            let measureStart = clock.now
+            let measured = MeasuredStage(route.stages[0])
+            let measureTime = clock.now - measureStart
+            let planStart = clock.now
+            let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
+            let planTime = clock.now - planStart
+            print("\(points) points, \(String(format: "%.1f", measured.length / 1000)) km, \(plan.markers.count) markers")
+            print("measure (geodesic length of every segment): \(planTimeText(measureTime))")
+            print("measure + place every marker (MarkerPlan): \(planTimeText(planTime))")
+            print(String(format: "ratio: placing costs %.2f× measuring alone", seconds(planTime) / seconds(measureTime)))
+        }
+
+        private func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        private func planTimeText(_ d: Duration) -> String { String(format: "%.3f s", seconds(d)) }
+    }
+}
+
+extension PNGEncoder.Filter: ExpressibleByArgument {}

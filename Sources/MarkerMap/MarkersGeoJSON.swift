@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MarkerRoute
+import MarkerSpec
+
+/// `markers.geojson`: one Point feature per placed marker, with what a map needs to show it.
+public enum MarkersGeoJSON {
+    struct Collection: Encodable {
+        let type = "FeatureCollection"
+        let features: [Feature]
+    }
+
+    struct Feature: Encodable {
+        let type = "Feature"
+        let geometry: Point
+        let properties: Properties
+    }
+
+    struct Point: Encodable {
+        let type = "Point"
+        /// GeoJSON order: longitude, latitude.
+        let coordinates: [Double]
+    }
+
+    struct Properties: Encodable {
+        let kind: String
+        let stage: Int
+        let stage_name: String?
+        let distance: Double
+        let unit: String
+        let label: String
+        let zooms: [Int]
+        let minzoom: Int
+        /// The image to use for each theme, by theme name.
+        let icon: [String: String]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(stage, forKey: .stage)
+            try container.encode(stage_name, forKey: .stage_name)  // null rather than absent: every feature has the same keys
+            try container.encode(distance, forKey: .distance)
+            try container.encode(unit, forKey: .unit)
+            try container.encode(label, forKey: .label)
+            try container.encode(zooms, forKey: .zooms)
+            try container.encode(minzoom, forKey: .minzoom)
+            try container.encode(icon, forKey: .icon)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case kind, stage, stage_name, distance, unit, label, zooms, minzoom, icon
+        }
+    }
+
+    /// The document for `plan`; `icon` names the image (a sprite id or a URL) of a marker in a theme.
+    /// - Throws: what `icon` throws, or `MapError` if the document cannot be encoded.
+    public static func document<Failure: Error>(
+        plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String
+    ) throws -> [UInt8] {
+        var features: [Feature] = []
+        features.reserveCapacity(plan.markers.count)
+        for routeMarker in plan.markers {
+            var icons: [String: String] = [:]
+            for theme in themes { icons[theme.name] = try icon(routeMarker, theme) }
+            features.append(Feature(
+                geometry: Point(coordinates: [routeMarker.coordinate.longitude, routeMarker.coordinate.latitude]),
+                properties: Properties(
+                    kind: routeMarker.kind.rawValue, stage: routeMarker.stage, stage_name: routeMarker.stageName,
+                    distance: routeMarker.distance, unit: routeMarker.unit.rawValue, label: routeMarker.marker.label,
+                    zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, icon: icons
+                )
+            ))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(Collection(features: features)))
+        } catch {
+            throw MapError(.encoding, "cannot encode markers.geojson: \(error)")
+        }
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MarkerFiles
+import MarkerRender
+import MarkerSpec
+
+/// `manifest.json`: the stages and every image of a batch, and what a later run may reuse.
+public struct Manifest: Codable, Sendable {
+    public struct Stage: Codable, Sendable {
+        public var stage: Int
+        public var name: String?
+        /// In the batch's unit.
+        public var length: Double
+        public var lengthMetres: Double
+
+        enum CodingKeys: String, CodingKey {
+            case stage, name, length
+            case lengthMetres = "length_m"
+        }
+    }
+
+    public struct Image: Codable, Sendable {
+        public var name: String
+        public var file: String
+        public var sprite: String
+        public var kind: String
+        public var label: String
+        public var theme: String
+        public var scale: Int
+        public var width: Int
+        public var height: Int
+        public var anchor: PixelPoint
+        public var sha256: String
+        /// Identifies what was drawn (including a custom palette's colours), for reuse.
+        public var key: String
+
+        /// The manifest's row for `image`, shown in maps as `sprite`.
+        init(_ image: MarkerImage, sprite: SpriteID) {
+            let request = image.request
+            name = image.name.stem
+            file = image.fileName
+            self.sprite = sprite.value
+            kind = request.marker.kind.rawValue
+            label = request.marker.label
+            theme = request.theme.name
+            scale = request.scale
+            width = image.width
+            height = image.height
+            anchor = image.anchor
+            sha256 = image.sha256
+            key = request.reuseKey
+        }
+
+        /// The image this row records, if it records `request` under the name `request` would have.
+        func image(of request: MarkerRequest) -> MarkerImage? {
+            let image = MarkerImage(request: request, width: width, height: height, anchor: anchor, sha256: sha256)
+            return key == request.reuseKey && image.fileName == file ? image : nil
+        }
+    }
+
+    public struct Sprite: Codable, Sendable {
+        public var theme: String
+        public var pixelRatio: Int
+        public var png: String
+        public var json: String
+    }
+
+    public var generator = "markerpaint"
+    /// Changes whenever the drawing changes; images are reused only under the same fingerprint.
+    public var renderer: String
+    public var unit: String
+    public var cumulative: Bool
+    public var stages: [Stage]
+    public var images: [Image]
+    public var sprites: [Sprite]
+    /// Every file of the batch but the manifest itself, with its SHA-256: what a later run may
+    /// replace or remove (absent in manifests written before it was recorded).
+    public var files: [String: String]?
+
+    public static let fileName = "manifest.json"
+
+    func encoded() throws(OutputError) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        do { return Array(try encoder.encode(self)) } catch { throw OutputError("cannot encode the manifest: \(error)") }
+    }
+
+    /// The files this manifest says markerpaint wrote, with their SHA-256 where it recorded one.
+    var recordedFiles: [String: String?] {
+        if let files { return files.mapValues { $0 } }
+        // Manifests before `files`: the images (hashed), sprites and map data they name.
+        var recorded: [String: String?] = [:]
+        for image in images { recorded[image.file] = image.sha256 }
+        for sprite in sprites {
+            recorded[sprite.png] = String?.none
+            recorded[sprite.json] = String?.none
+        }
+        recorded["markers.geojson"] = String?.none
+        recorded["style-layer.json"] = String?.none
+        for image in images { recorded["style-layer-\(image.theme).json"] = String?.none }
+        return recorded
+    }
+
+    /// The manifest in `folder`, or nil if there is none or it is not one of markerpaint's
+    /// (another program's manifest.json is then a file markerpaint did not write).
+    static func read(in folder: Folder) throws(FileError) -> Manifest? {
+        guard let bytes = try folder.contents(of: fileName, limit: RouteOutput.maximumOwnFileBytes),
+              let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
+              manifest.generator == "markerpaint"
+        else { return nil }
+        return manifest
+    }
+}
+
+/// A fingerprint of the renderer as it draws now: probe images at each theme and scale, hashed.
+/// Any change to drawing, fonts or encoding changes it, so old images are never reused for a new look.
+enum RendererFingerprint {
+    static func current(themes: [Theme], scales: [Int], renderer: MarkerRenderer) throws(OutputError) -> String {
+        var hashes: [String] = []
+        for theme in themes {
+            for scale in scales {
+                for (kind, distance) in [(Marker.Kind.end, 12_345.0), (.start, 0), (.distance, 7.5)] {
+                    do {
+                        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
+                        hashes.append(try renderer.render(request).image.sha256)
+                    } catch {
+                        throw OutputError("cannot draw the renderer's probe images: \(error)")
+                    }
+                }
+            }
+        }
+        return String(ContentHash.sha256Hex(Array(hashes.joined(separator: ",").utf8)).prefix(16))
+    }
+}

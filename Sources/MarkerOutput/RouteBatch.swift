@@ -1,0 +1,102 @@
+import MarkerFiles
+import MarkerMap
+import MarkerRender
+import MarkerRoute
+import MarkerSpec
+import SystemPackage
+
+/// Everything a map needs for a route's markers, written into one folder in a single step.
+public struct RouteBatch: Sendable {
+    public struct Options: Sendable {
+        public var themes: [Theme] = [.day, .night]
+        public var scales: [Int] = [1, 2]
+        public var unit: Marker.Unit = .km
+        public var cumulative = false
+        public var sprites = true
+                /// The most markers the route may need; refused before any is made.
+        public var limits = MarkerPlan.Limits.standard
+        /// The most distinct images one run may draw (markers' pictures × themes × scales).
+        public var maximumImages = 100_000
+
+        public init() {}
+    }
+
+    public struct Summary: Sendable {
+        public var stages: Int
+        public var markers: Int
+        public var images: Int
+        public var rendered: Int
+        public var reused: Int
+        public var warnings: [String]
+    }
+
+    public let route: Route
+    public let options: Options
+    /// Where every marker goes and what it reads.
+    public let plan: MarkerPlan
+    /// Every distinct image the markers need.
+    public let imageSet: RouteImageSet
+
+    /// Plans the route's markers and images, refusing a route over the options' limits before
+    /// anything is drawn: markers are counted from the stage lengths before any is made.
+    public init(route: Route, options: Options) throws(RouteError) {
+        self.route = route
+        self.options = options
+        plan = try MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative, limits: options.limits)
+        do {
+            imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: options.scales)
+        } catch {
+            throw RouteError(error.message)
+        }
+        guard imageSet.requests.count <= options.maximumImages else {
+            throw RouteError(
+                "the route needs \(imageSet.requests.count) images (\(options.themes.count) themes × \(options.scales.count) scales), "
+                    + "more than the limit of \(options.maximumImages) per run; draw fewer themes or scales")
+        }
+    }
+
+    /// Writes the batch into the folder at `path` with a pool of `threads` renderers: see
+    /// `RouteOutput` for what it accepts and how it publishes. `progress` hears (images done, images total).
+    public func write(
+        to path: FilePath, threads: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws(OutputError) -> Summary {
+        let output = try RouteOutput(path)
+        let pool: CPUPool<MarkerRenderer>
+        do { pool = try await CPUPool.renderers(threads: threads) } catch { throw OutputError("\(error)") }
+        defer { pool.shutdown() }
+        return try await write(to: output, on: pool, progress: progress)
+    }
+
+    /// Writes the batch into a checked, locked output folder, drawing on `pool`.
+    public func write(
+        to output: RouteOutput, on pool: CPUPool<MarkerRenderer>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws(OutputError) -> Summary {
+        let (themes, scales) = (options.themes, options.scales)
+        let fingerprint: String
+        do {
+            fingerprint = try await pool.run { renderer in try RendererFingerprint.current(themes: themes, scales: scales, renderer: renderer) }
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw OutputError("\(error)")
+        }
+        let reusable = output.reusableImages(renderer: fingerprint)
+        let staging = try output.makeStaging()
+        do throws(OutputError) {
+            let outcomes = try await BatchRenderer(pool: pool).render(
+                imageSet.requests, into: staging,
+                reusable: { request in reusable[request.reuseKey]?.image(of: request) },
+                progress: progress
+            )
+            let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
+            let manifest = try MapFiles(batch: self, images: outcomes.map(\.image), fingerprint: fingerprint)
+                .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
+            try output.publish(staging, manifest: manifest)
+            return Summary(stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
+                           rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings)
+        } catch {
+            output.discard(staging)
+            throw error
+        }
+    }
+}

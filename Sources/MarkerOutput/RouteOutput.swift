@@ -1,0 +1,216 @@
+import MarkerFiles
+import MarkerRender
+import MarkerSpec
+import SystemPackage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder a route batch writes into, checked before anything is written: markerpaint only
+/// ever replaces or removes what it wrote itself.
+///
+/// A folder is accepted if it does not exist yet (it is made, with its parents), is empty, or holds
+/// only what earlier runs wrote: files its `manifest.json` records with their SHA-256 and that still
+/// hash to it, content-hashed images whose bytes hash to their name (a run killed before its
+/// manifest), and temporary files and staging folders that killed runs left. Anything else, or a
+/// recorded file changed since, and the folder is refused whole. A symlink to a folder is followed:
+/// the link stays and its target is updated.
+///
+/// Publishing is ordered so that a run killed at any moment leaves every file accounted for: new
+/// files are drawn into a hidden staging folder; the manifest is rewritten to record old and new
+/// files; the new files are moved in (content-hashed images never collide with old names); the
+/// final manifest is written; only then are the old files it no longer lists removed.
+public final class RouteOutput: Sendable {
+    /// Where the batch goes, as the user gave it.
+    public let path: FilePath
+    /// The folder, open and locked against other runs for as long as this lives.
+    let folder: Folder
+    /// The previous run's manifest, if the folder has one of markerpaint's.
+    let previous: Manifest?
+    /// Every file an earlier run wrote here, by name, with its SHA-256.
+    let ownFiles: [String: String]
+    /// Temporary files and staging folders of killed runs.
+    let abandoned: [Folder.Entry]
+
+    /// Prefix of the folder a run draws into before it publishes; the pid follows.
+    static let stagingPrefix = ".markerpaint-staging-"
+    /// Manifests and images are small; a file larger than this is not one of ours.
+    static let maximumOwnFileBytes = 256 << 20
+
+    /// Opens the folder at `path` (making it and its parents if missing), locks it for this run and
+    /// checks that everything in it is markerpaint's.
+    /// - Throws: `OutputError` naming the first file markerpaint did not write, or why the folder cannot be used.
+    public init(_ path: FilePath) throws(OutputError) {
+        self.path = path
+        guard !path.isEmpty else { throw OutputError("the output folder's path is empty; name a folder") }
+        let existing: Folder
+        do {
+            existing = try Folder.create(path)
+        } catch {
+            throw OutputError(error.message)
+        }
+        guard existing.isWritable else { throw OutputError("cannot write to folder \(path): permission denied") }
+        let locked: Bool
+        do { locked = try existing.lockExclusively() } catch { throw OutputError(error.message) }
+        guard locked else { throw OutputError("another markerpaint run is writing to \(path); wait for it to finish") }
+        let survey = try Self.survey(existing)
+        folder = existing
+        previous = survey.manifest
+        ownFiles = survey.ownFiles
+        abandoned = survey.abandoned
+    }
+
+    private struct Survey {
+        var manifest: Manifest?
+        var ownFiles: [String: String] = [:]
+        var abandoned: [Folder.Entry] = []
+    }
+
+    /// Sorts everything in `folder` into ours, abandoned, and foreign; throws at the first foreign entry.
+    private static func survey(_ folder: Folder) throws(OutputError) -> Survey {
+        var survey = Survey()
+        let entries: [Folder.Entry]
+        do {
+            entries = try folder.entries()
+            survey.manifest = try Manifest.read(in: folder)
+        } catch {
+            throw OutputError(error.message)
+        }
+        let recorded = survey.manifest?.recordedFiles ?? [:]
+        var foreign: [String] = []
+        for entry in entries {
+            if entry.kind == .folder, isAbandonedStaging(entry.name, in: folder) {
+                survey.abandoned.append(entry)
+                continue
+            }
+            guard entry.kind == .file else {
+                foreign.append(entry.name)
+                continue
+            }
+            if entry.name == Manifest.fileName, survey.manifest != nil { continue }
+            if TemporaryName.isAbandoned(entry.name) {
+                survey.abandoned.append(entry)
+                continue
+            }
+            let bytes: [UInt8]?
+            do {
+                bytes = try folder.contents(of: entry.name, limit: maximumOwnFileBytes)
+            } catch {
+                foreign.append(entry.name)
+                continue
+            }
+            guard let bytes else { continue }  // removed since it was listed
+            let sha256 = ContentHash.sha256Hex(bytes)
+            if let expected = recorded[entry.name] {
+                // A recorded image that no longer hashes to its name is a damaged copy of ours: it
+                // is not reused, and the redrawn image replaces it. Any other changed file is the user's.
+                guard expected == nil || expected == sha256 || isContentHashedName(entry.name) else {
+                    throw OutputError(
+                        "\(folder.path(of: entry.name)) was changed after markerpaint wrote it; move it out of \(folder.path) "
+                            + "or choose another --out folder (markerpaint replaces only what it wrote)")
+                }
+                survey.ownFiles[entry.name] = sha256
+            } else if isContentHashedImage(entry.name, sha256: sha256) {
+                survey.ownFiles[entry.name] = sha256
+            } else {
+                foreign.append(entry.name)
+            }
+        }
+        if let first = foreign.first {
+            let more = foreign.count > 1 ? " and \(foreign.count - 1) more" : ""
+            throw OutputError(
+                "--out \(folder.path) holds files markerpaint did not write (\(first)\(more)); give a new or empty folder, "
+                    + "or one only markerpaint has written to: it never replaces or removes anything else")
+        }
+        return survey
+    }
+
+    /// A staging folder of a run that is over (this run holds the lock): named `.markerpaint-staging-<pid>-<n>`
+    /// and holding nothing but files, as a run leaves it.
+    private static func isAbandonedStaging(_ name: String, in folder: Folder) -> Bool {
+        guard name.hasPrefix(stagingPrefix) else { return false }
+        let parts = name.dropFirst(stagingPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+              let entries = try? folder.subfolder(name).entries()
+        else { return false }
+        return entries.allSatisfy { $0.kind == .file }
+    }
+
+    /// Images of an earlier run drawn by the same renderer whose files still hash to what it recorded, by reuse key.
+    func reusableImages(renderer fingerprint: String) -> [String: Manifest.Image] {
+        guard let previous, previous.renderer == fingerprint else { return [:] }
+        var reusable: [String: Manifest.Image] = [:]
+        for image in previous.images where ownFiles[image.file] == image.sha256 {
+            reusable[image.key] = image
+        }
+        return reusable
+    }
+
+    /// A new hidden folder to draw into, after clearing what killed runs left.
+    func makeStaging() throws(OutputError) -> Folder {
+        do {
+            for entry in abandoned {
+                if entry.kind == .folder {
+                    try folder.removeSubfolder(entry.name)
+                } else {
+                    try folder.removeFile(entry.name)
+                }
+            }
+            return try folder.makeSubfolder("\(Self.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        } catch {
+            throw OutputError(error.message)
+        }
+    }
+
+    /// Moves every file of `staging` into the folder and records them in `manifest`, in an order
+    /// that leaves every file accounted for wherever it is interrupted; then removes the earlier
+    /// run's files that `manifest` no longer lists, and the staging folder.
+    func publish(_ staging: Folder, manifest: Manifest) throws(OutputError) {
+        let newFiles = manifest.files ?? [:]
+        do {
+            var intent = manifest
+            intent.files = ownFiles.merging(newFiles) { _, new in new }
+            try folder.write(Array(try intent.encoded()), as: Manifest.fileName)
+            for entry in try staging.entries() {
+                try staging.move(entry.name, to: folder, as: entry.name)
+            }
+            try folder.write(Array(try manifest.encoded()), as: Manifest.fileName)
+            for name in ownFiles.keys where newFiles[name] == nil && name != Manifest.fileName {
+                try folder.removeFile(name)
+            }
+            try folder.removeSubfolder(staging.path.lastComponent?.string ?? "")
+        } catch let error as FileError {
+            throw OutputError(error.message)
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw OutputError("cannot encode the manifest: \(error)")
+        }
+    }
+
+    /// Removes a staging folder whose run failed, leaving the folder as it was.
+    func discard(_ staging: Folder) {
+        try? folder.removeSubfolder(staging.path.lastComponent?.string ?? "")
+    }
+
+    /// A name ending in `-<hash>.png` whose hash is the start of the bytes' own SHA-256: an image
+    /// markerpaint drew (nothing else carries the hash of its own bytes in its name).
+    static func isContentHashedImage(_ name: String, sha256: String) -> Bool {
+        hashInName(name).map { sha256.hasPrefix($0) } ?? false
+    }
+
+    /// Whether `name` has the form of a content-hashed image name, `…-<10 hex>.png`.
+    static func isContentHashedName(_ name: String) -> Bool {
+        hashInName(name) != nil
+    }
+
+    private static func hashInName(_ name: String) -> Substring? {
+        guard name.hasSuffix(".png") else { return nil }
+        let stem = name.dropLast(4)
+        guard let dash = stem.lastIndex(of: "-") else { return nil }
+        let hash = stem[stem.index(after: dash)...]
+        guard hash.count == ImageName.hashLength, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        return hash
+    }
+}

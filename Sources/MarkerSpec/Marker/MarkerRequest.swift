@@ -1,0 +1,29 @@
+/// One image to draw: a marker, its theme and its pixel scale.
+public struct MarkerRequest: Sendable, Hashable {
+    public static let scales: ClosedRange<Int> = 1...3
+
+    public let marker: Marker
+    public let theme: Theme
+    public let scale: Int
+
+    public init(marker: Marker, theme: Theme, scale: Int) throws(SpecError) {
+        guard Self.scales.contains(scale) else {
+            throw SpecError(.scale, "must be 1, 2 or 3 (got \(scale))")
+        }
+        self.marker = marker
+        self.theme = theme
+        self.scale = scale
+    }
+
+    /// The readable part of the file name: `end-123km-night@2x`.
+    public var baseName: String {
+        "\(marker.kind.rawValue)-\(marker.label)-\(theme.name)@\(scale)x"
+    }
+
+    /// What is drawn, exactly: the readable name plus the palette's colours (a custom palette's
+    /// name alone could be reused for other colours). Images are reused only under the same key.
+    public var reuseKey: String {
+        let colours = theme.palette.colours.map { "\($0.red),\($0.green),\($0.blue),\($0.alpha)" }
+        return "\(baseName)|\(colours.joined(separator: ";"))"
+    }
+}

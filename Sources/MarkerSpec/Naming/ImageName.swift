@@ -1,0 +1,51 @@
+/// A content-hashed image name, made and parsed.
+public struct ImageName: Sendable, Hashable {
+    /// How many hex digits of the SHA-256 a name carries.
+    public static let hashLength = 10
+
+    public let request: MarkerRequest
+    public let hashPrefix: String
+
+    public init(request: MarkerRequest, sha256: String) {
+        self.request = request
+        self.hashPrefix = String(sha256.prefix(Self.hashLength))
+    }
+
+    public var stem: String { "\(request.baseName)-\(hashPrefix)" }
+    public var fileName: String { stem + ".png" }
+
+    /// Reads a name back into what to draw, e.g. `end-123km-night@2x-3f9a1c2b7d` (with or without
+    /// `.png`); only built-in themes can be read, since a custom palette's colours are not in its name.
+    /// Only the canonical spelling reads (`7.5km`, not `07.50km`), so one image has one name.
+    public static func parse(_ name: String) -> ImageName? {
+        let stem = name.hasSuffix(".png") ? name.dropLast(4) : Substring(name)
+        // <kind>-<number><unit>-<theme>@<scale>x-<hash>, the theme possibly holding dashes itself.
+        guard let hashDash = stem.lastIndex(of: "-"), let at = stem[..<hashDash].lastIndex(of: "@") else { return nil }
+        let hash = stem[stem.index(after: hashDash)...]
+        let scaleText = stem[stem.index(after: at)..<hashDash]
+        // Compared as ASCII bytes: a digit from another script, or a combining mark, is not a name of ours.
+        guard hash.utf8.count == hashLength, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
+              scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
+              let digit = scaleText.utf8.first, (0x31...0x33).contains(digit)
+        else { return nil }
+        let scale = Int(digit) - 0x30
+        let described = stem[..<at]
+        guard let kindDash = described.firstIndex(of: "-"),
+              let kind = Marker.Kind(rawValue: String(described[..<kindDash]))
+        else { return nil }
+        let rest = described[described.index(after: kindDash)...]
+        guard let labelDash = rest.firstIndex(of: "-") else { return nil }
+        let label = rest[..<labelDash]
+        let themeName = rest[rest.index(after: labelDash)...]
+        guard label.utf8.count > 2, let unit = Marker.Unit(rawValue: String(label.suffix(2))),
+              let theme = Theme.named(String(themeName))
+        else { return nil }
+        let number = label.dropLast(2)
+        guard number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }), let distance = Double(number),
+              let marker = try? Marker(kind: kind, distance: distance, unit: unit),
+              marker.number == String(number),
+              let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
+        else { return nil }
+        return ImageName(request: request, sha256: String(hash))
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import MarkerSpec
+
+extension SpecError {
+    /// The same problem, named by the flag that sets the field: `--distance must not be negative (got -5)`.
+    var validationError: ValidationError {
+        switch field {
+        case .kind: ValidationError("--start/--end: the marker kind \(problem)")
+        case .distance: ValidationError("--distance \(problem)")
+        case .unit: ValidationError("--unit \(problem)")
+        case .scale: ValidationError("--scale \(problem)")
+        case .theme: ValidationError("--day/--dark: the theme \(problem)")
+        case .palette, .colour: ValidationError("--palette: \(description)")
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import MarkerPixels
+import MarkerRender
+import MarkerRoute
+import SystemPackage
+import Testing
+@testable import MarkerMap
+import MarkerOutput
+import MarkerSpec
+
+@Suite("Route batch output")
+struct RouteBatchTests {
+    func write(_ path: String, to out: String, options: RouteBatch.Options = RouteBatch.Options()) async throws -> RouteBatch.Summary {
+        try await RouteBatch(route: try Route.load(path: path, format: nil), options: options).write(to: FilePath(out), threads: 2)
+    }
+
+    @Test("75 km and 123 km stages: the end markers read 75km and 123km, under different names")
+    func multiDayEndMarkers() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await write(BatchFixtures.twoStages, to: out)
+        let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
+        let features = try #require(geojson["features"] as? [[String: Any]])
+        let ends = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["kind"] as? String == "end" }
+        #expect(ends.map { $0["label"] as? String } == ["75km", "123km"])
+        #expect(ends.map { $0["stage_name"] as? String } == ["Day 1", "Day 2"])
+        let nightIcons = ends.compactMap { ($0["icon"] as? [String: String])?["night"] }
+        #expect(nightIcons.count == 2 && nightIcons[0] != nightIcons[1])
+        let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
+        let images = try #require(manifest["images"] as? [[String: Any]])
+        let endFiles = images.filter { $0["kind"] as? String == "end" && $0["theme"] as? String == "night" && $0["scale"] as? Int == 2 }
+            .compactMap { $0["file"] as? String }.sorted()
+        #expect(endFiles.count == 2)
+        #expect(endFiles[0].hasPrefix("end-123km-night@2x-") && endFiles[1].hasPrefix("end-75km-night@2x-"))
+        let stages = try #require(manifest["stages"] as? [[String: Any]])
+        #expect(stages.compactMap { $0["length"] as? Double }.map { ($0 * 1000).rounded() / 1000 } == [75, 123])
+    }
+
+    @Test("every image is drawn once however often used, and a second run draws nothing")
+    func reuse() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        let first = try await write(BatchFixtures.twoStages, to: out)
+        // 1...74 and 1...122 (the 75 and 123 fall on the ends), 2 starts, 2 ends.
+        #expect(first.markers == 74 + 122 + 2 + 2)
+        #expect(first.images == first.rendered && first.reused == 0)
+        let labels = Set((1...122).map { "\($0)km" } + ["0km", "75km", "123km"])
+        #expect(first.images == labels.count * 2 * 2 + 2 * 2)  // 75km appears as a distance and an end image
+        let second = try await write(BatchFixtures.twoStages, to: out)
+        #expect(second.rendered == 0 && second.reused == first.images)
+        // The reused output is the same output.
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        #expect(files.filter { $0.hasSuffix(".png") && !$0.hasPrefix("sprite-") }.count == first.images)
+    }
+
+    @Test("a tampered image is drawn again, not reused")
+    func tamperedImageIsRedrawn() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasPrefix("end-") })
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: out + "/" + victim))
+        let second = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        #expect(second.rendered == 1)
+        #expect(try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + victim)))).width > 0)
+    }
+
+    @Test("the manifest names only files that exist, with their true sizes and hashes")
+    func manifestIsTrue() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        var options = RouteBatch.Options()
+        options.scales = [1, 2, 3]
+        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, to: out, options: options)
+        let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
+        for image in try #require(manifest["images"] as? [[String: Any]]) {
+            let file = try #require(image["file"] as? String)
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + file)))
+            #expect(ContentHash.sha256Hex(bytes) == image["sha256"] as? String)
+            #expect(file == "\(image["name"] as! String).png")
+            let decoded = try PNGDecoder.decode(bytes)
+            #expect(decoded.width == image["width"] as? Int && decoded.height == image["height"] as? Int)
+            let anchor = try #require(image["anchor"] as? [String: Int])
+            #expect(anchor["x"] == decoded.width / 2)
+            #expect(anchor["y"] == decoded.height - 9 * (image["scale"] as! Int))
+        }
+        for sprite in try #require(manifest["sprites"] as? [[String: Any]]) {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + (sprite["png"] as! String)))
+            #expect(FileManager.default.fileExists(atPath: out + "/" + (sprite["json"] as! String)))
+        }
+        #expect(FileManager.default.fileExists(atPath: out + "/style-layer.json"))
+    }
+
+    @Test("every icon in markers.geojson is in the sprite of its theme at every pixel ratio, at the picture's own pixels")
+    func spritesHoldEveryIcon() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
+        let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
+        let images = try #require(manifest["images"] as? [[String: Any]])
+        for theme in ["day", "night"] {
+            for (ratio, suffix) in [(1, ""), (2, "@2x")] {
+                let index = try #require(try BatchFixtures.json("\(out)/sprite-\(theme)\(suffix).json") as? [String: [String: Int]])
+                let sheet = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/sprite-\(theme)\(suffix).png"))))
+                for feature in try #require(geojson["features"] as? [[String: Any]]) {
+                    let icon = try #require(((feature["properties"] as? [String: Any])?["icon"] as? [String: String])?[theme])
+                    let place = try #require(index[icon], "\(icon) missing from sprite-\(theme)\(suffix)")
+                    #expect(place["pixelRatio"] == ratio)
+                    // The sprite region holds exactly the image file of that id and ratio.
+                    let file = try #require(images.first { $0["sprite"] as? String == icon && $0["scale"] as? Int == ratio }?["file"] as? String)
+                    let image = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + file))))
+                    #expect(place["width"] == image.width && place["height"] == image.height)
+                    let (x, y) = (place["x"]!, place["y"]!)
+                    #expect(sheet[x + image.width / 2, y + image.height - 9 * ratio] == image[image.width / 2, image.height - 9 * ratio])
+                }
+            }
+        }
+    }
+
+    @Test("the style layer anchors the dot centre on the point")
+    func styleLayer() throws {
+        let layer = StyleLayer.layer(theme: .night)
+        let layout = try #require(layer["layout"] as? [String: Any])
+        #expect(layout["icon-anchor"] as? String == "bottom")
+        #expect((layout["icon-offset"] as? [Double]) == [0, 9])
+        #expect(layer["type"] as? String == "symbol")
+    }
+
+    @Test("the style filter shows exactly the markers of the zoom table", arguments: [
+        1, 2, 5, 10, 20, 30, 40, 50, 60, 90, 100, 150, 300, 1234,
+    ])
+    func zoomFilter(distance: Int) throws {
+        for zoom in 0...22 {
+            let shown = try FilterEvaluator(zoom: zoom, properties: ["kind": "distance", "distance": Double(distance)])
+                .truthy(StyleLayer.zoomFilter)
+            #expect(shown == ZoomTable.zooms(forDistance: distance).contains(zoom), "\(distance) at zoom \(zoom)")
+            for kind in ["start", "end"] {
+                #expect(try FilterEvaluator(zoom: zoom, properties: ["kind": kind, "distance": Double(distance) + 0.37]).truthy(StyleLayer.zoomFilter))
+            }
+        }
+    }
+
+    @Test("a failing run leaves the previous output as it was")
+    func failureKeepsPrevious() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        let before = try snapshot(out)
+        // Too many images for one sprite sheet: fails after rendering, before publishing.
+        let long = Route(stages: [Stage(name: "far", coordinates: [
+            Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 60),
+        ])])
+        var options = RouteBatch.Options()
+        options.scales = [3]
+        options.themes = [.night]
+        await #expect {
+            try await RouteBatch(route: long, options: options).write(to: FilePath(out), threads: 2)
+        } throws: { error in
+            (error as? OutputError)?.mapError?.reason == .spriteTooLarge
+        }
+        #expect(try snapshot(out) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out"])
+    }
+
+    private func snapshot(_ folder: String) throws -> [String: Data] {
+        try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: folder).map {
+            ($0, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
+        })
+    }
+}
+
+/// Evaluates the subset of MapLibre expressions the style layer uses, at an integer zoom.
+struct FilterEvaluator {
+    struct Unsupported: Error { let expression: String }
+
+    let zoom: Int
+    let properties: [String: Any]
+    var variables: [String: Any] = [:]
+
+    init(zoom: Int, properties: [String: Any]) {
+        self.zoom = zoom
+        self.properties = properties
+    }
+
+    func truthy(_ expression: Any) throws -> Bool { try evaluate(expression) as? Bool ?? false }
+
+    func evaluate(_ expression: Any) throws -> Any {
+        guard let list = expression as? [Any], let op = list.first as? String else { return expression }
+        let args = Array(list.dropFirst())
+        func number(_ value: Any) throws -> Double {
+            if let int = value as? Int { return Double(int) }
+            if let double = value as? Double { return double }
+            throw Unsupported(expression: "\(value)")
+        }
+        switch op {
+        case "zoom": return Double(zoom)
+        case "get": return properties[args[0] as! String] ?? NSNull()
+        case "var": return variables[args[0] as! String]!
+        case "any": return try args.contains { try truthy($0) }
+        case "all": return try args.allSatisfy { try truthy($0) }
+        case "==", "!=":
+            let (a, b) = (try evaluate(args[0]), try evaluate(args[1]))
+            let equal: Bool = if let x = a as? String, let y = b as? String { x == y } else { (try? number(a)) == (try? number(b)) }
+            return op == "==" ? equal : !equal
+        case ">": return try number(evaluate(args[0])) > number(evaluate(args[1]))
+        case "%": return try number(evaluate(args[0])).truncatingRemainder(dividingBy: number(evaluate(args[1])))
+        case "step":
+            let input = try number(evaluate(args[0]))
+            var output = try evaluate(args[1])
+            var index = 2
+            while index + 1 < args.count, try number(args[index]) <= input {
+                output = try evaluate(args[index + 1])
+                index += 2
+            }
+            return output
+        case "let":
+            var inner = self
+            inner.variables[args[0] as! String] = try evaluate(args[1])
+            return try inner.evaluate(args[2])
+        default:
+            throw Unsupported(expression: op)
+        }
+    }
+}
+
+@Suite("Route image set")
+struct RouteImageSetTests {
+    @Test("stage ends of 122.45 km and 122.48 km both read 122km and are one image, drawn once")
+    func sameLabelIsOneImage() throws {
+        let route = Route(stages: [
+            Stage(name: "a", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1)]),
+            Stage(name: "b", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1003)]),
+        ])
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
+        let ends = plan.markers.filter { $0.kind == .end }
+        #expect(ends.count == 2 && ends[0].distance != ends[1].distance)
+        let images = try RouteImageSet(plan: plan, themes: [.night], scales: [2])
+        let endImages = images.requests.filter { $0.marker.kind == .end }
+        #expect(endImages.map(\.marker.label) == ["122km"])
+    }
+}
