@@ -1,4 +1,4 @@
-import SystemPackage
+public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -31,24 +31,18 @@ extension FileDescriptor {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(expected)
-        // A known size is read in one call (plus one byte to see the end); a stream in 64 KiB pieces.
-        let chunk = expected > 0 ? expected + 1 : 1 << 16
+        // Read in pieces and copy each in: appending through a scratch buffer costs a memcpy, where
+        // growing the array with zeros first and trimming it costs a pass per element in debug builds.
+        var piece = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc_read(rawValue, buffer.baseAddress.map { $0 + start }, chunk)
-            }
+            let count = piece.withUnsafeMutableBytes { Glibc_read(rawValue, $0.baseAddress, $0.count) }
             guard count >= 0 else {
-                if errno == EINTR {
-                    bytes.removeLast(chunk)
-                    continue
-                }
+                if errno == EINTR { continue }
                 throw .system(lastErrorText())
             }
-            bytes.removeLast(chunk - count)
             if count == 0 { return bytes }
-            guard bytes.count <= limit else { throw .tooLarge(size: nil) }
+            guard bytes.count + count <= limit else { throw .tooLarge(size: nil) }
+            piece.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         }
     }
 }
