@@ -1,7 +1,7 @@
 import Foundation
 import MarkerRoute
-import Testing
 import MarkerSpec
+import Testing
 
 @Suite("Loading files")
 struct LoadTests {
@@ -31,7 +31,18 @@ struct LoadTests {
         try handle.close()
         let error = #expect(throws: RouteError.self) { try Route.load(path: path, format: nil) }
         #expect(error?.says(["huge.gpx", "190.7 MiB (200000000 bytes)", "limit of 64 MiB (67108864 bytes)"]) == true, "\(error?.message ?? "")")
-        #expect(Route.maximumInputBytes == 64 << 20)
+    }
+
+    /// A file of exactly the limit is read and judged on its content, not refused for its size.
+    @Test func fileAtTheLimitIsRead() throws {
+        let scratch = try Scratch()
+        let path = scratch.url.appendingPathComponent("zeros.gpx").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: UInt64(Route.maximumInputBytes))
+        try handle.close()
+        let error = #expect(throws: RouteError.self) { try Route.load(path: path, format: nil) }
+        #expect(error?.message.hasPrefix(path + ": not valid XML: line 1, column 1") == true, "\(error?.message ?? "")")
     }
 
     /// A character device has no size to check, so the limit is enforced while reading.
