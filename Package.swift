@@ -1,6 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Language modes Hummingbird builds with: imports stay internal unless API needs them, members
+/// resolve only through imports this file makes, and existentials are spelled `any`.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 let package = Package(
     name: "markerpaint",
     platforms: [.macOS(.v15)],
@@ -91,9 +99,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -139,7 +149,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MarkerGoldenTests",
-            dependencies: ["MarkerGolden", "MarkerSpec", "MarkerRender", "MarkerPixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "MarkerGolden", "MarkerSpec", "MarkerRender", "MarkerPixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .testTarget(
             name: "MarkerOutputTests",
@@ -160,3 +172,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["markerpaint", "TestSupport"]),
     ]
 )
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import MarkerFiles
 import MarkerRender
@@ -25,7 +25,10 @@ struct MarkerBench: AsyncParsableCommand {
         @Option(help: "Pixel scale.") var scale = 2
         @Option(help: "Workers for markerpaint's path.") var workers = ProcessInfo.processInfo.activeProcessorCount
         @Flag(help: "Skip the naive baseline (e.g. for a memory run with many markers).") var noBaseline = false
-        @Option(help: ArgumentHelp("Folder to write the images into (a new subfolder, removed afterwards); file creation costs differ a lot between filesystems.", valueName: "dir"))
+        @Option(
+            help: ArgumentHelp(
+                "Folder to write the images into (a new subfolder, removed afterwards); file creation costs differ a lot between filesystems.",
+                valueName: "dir"))
         var scratch = "."
         @Option(help: "libdeflate level for markerpaint's path, 1 to 12.") var pngLevel = PNGEncoder.defaultLevel
         @Option(help: "PNG row filter for markerpaint's path: none, sub, up, average, paeth, adaptive.") var pngFilter = PNGEncoder.defaultFilter
@@ -50,12 +53,15 @@ struct MarkerBench: AsyncParsableCommand {
             let fast = try await benchmark.batch(into: scratch.makeSubfolder("markerpaint"))
             for figures in [naive, fast].compactMap({ $0 }) {
                 let steps = figures.steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
-                print("\(figures.name): \(String(format: "%.0f", figures.markersPerSecond)) markers/s "
-                      + "(\(String(format: "%.2f", figures.seconds)) s), \(figures.bytes) bytes; per marker on one thread: \(steps)")
+                print(
+                    "\(figures.name): \(String(format: "%.0f", figures.markersPerSecond)) markers/s "
+                        + "(\(String(format: "%.2f", figures.seconds)) s), \(figures.bytes) bytes; per marker on one thread: \(steps)")
             }
             if let naive {
-                print(String(format: "ratio: %.1f× the markers per second, %.2f× the bytes",
-                             fast.markersPerSecond / naive.markersPerSecond, Double(fast.bytes) / Double(naive.bytes)))
+                print(
+                    String(
+                        format: "ratio: %.1f× the markers per second, %.2f× the bytes",
+                        fast.markersPerSecond / naive.markersPerSecond, Double(fast.bytes) / Double(naive.bytes)))
             }
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -78,7 +84,8 @@ struct MarkerBench: AsyncParsableCommand {
             // A winding ~10 m-step walk across Europe, deterministic so runs compare.
             var coordinates: [Coordinate] = []
             coordinates.reserveCapacity(points)
-            var latitude = 45.0, longitude = 5.0
+            var latitude = 45.0
+            var longitude = 5.0
             for index in 0..<points {
                 let angle = Double(index % 3600) * .pi / 1800
                 latitude += 0.00006 * cos(angle) + 0.00002

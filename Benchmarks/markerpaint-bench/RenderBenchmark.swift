@@ -1,8 +1,10 @@
 import Foundation
 import MarkerFiles
 import MarkerOutput
+import MarkerPixels
 import MarkerRender
 import MarkerSpec
+import SystemPackage
 
 /// Renders one marker set through the naive path (draw, then Cairo's PNG writer, one after another)
 /// and through markerpaint's batch path, in the same run, and reports both.
@@ -39,7 +41,8 @@ struct RenderBenchmark: Sendable {
     func naive(into folder: Folder) throws(RenderError) -> Figures {
         let renderer = try MarkerRenderer()
         let clock = ContinuousClock()
-        var draw = Duration.zero, encodeAndWrite = Duration.zero
+        var draw = Duration.zero
+        var encodeAndWrite = Duration.zero
         let start = clock.now
         for (index, request) in requests.enumerated() {
             let steps = try renderer.writeWithCairo(request, to: folder.path(of: "\(index).png").string)
@@ -47,9 +50,10 @@ struct RenderBenchmark: Sendable {
             encodeAndWrite += steps.encodeAndWrite
         }
         let seconds = Self.seconds(clock.now - start)
-        return Figures(name: "naive (cairo_surface_write_to_png, 1 thread)", markers: requests.count, seconds: seconds,
-                       bytes: Self.bytes(in: folder),
-                       steps: [("render", Self.micro(draw, requests.count)), ("encode+write", Self.micro(encodeAndWrite, requests.count))])
+        return Figures(
+            name: "naive (cairo_surface_write_to_png, 1 thread)", markers: requests.count, seconds: seconds,
+            bytes: Self.bytes(in: folder),
+            steps: [("render", Self.micro(draw, requests.count)), ("encode+write", Self.micro(encodeAndWrite, requests.count))])
     }
 
     /// markerpaint's path: every core, libdeflate encoder, content hash, file per image.
@@ -60,8 +64,9 @@ struct RenderBenchmark: Sendable {
         let start = clock.now
         _ = try await BatchRenderer(pool: pool).render(requests, into: folder)
         let seconds = Self.seconds(clock.now - start)
-        return Figures(name: "markerpaint (\(workers) workers, level \(pngLevel), filter \(pngFilter.rawValue))", markers: requests.count, seconds: seconds,
-                       bytes: Self.bytes(in: folder), steps: try stepTimes(besides: folder))
+        return Figures(
+            name: "markerpaint (\(workers) workers, level \(pngLevel), filter \(pngFilter.rawValue))", markers: requests.count, seconds: seconds,
+            bytes: Self.bytes(in: folder), steps: try stepTimes(besides: folder))
     }
 
     /// Each step of the batch path alone, on one thread, over the first 500 markers.
@@ -72,7 +77,10 @@ struct RenderBenchmark: Sendable {
         let renderer = try MarkerRenderer()
         let encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
         let clock = ContinuousClock()
-        var draw = Duration.zero, encode = Duration.zero, hash = Duration.zero, write = Duration.zero
+        var draw = Duration.zero
+        var encode = Duration.zero
+        var hash = Duration.zero
+        var write = Duration.zero
         let sample = requests.prefix(500)
         for request in sample {
             let t0 = clock.now
@@ -89,8 +97,10 @@ struct RenderBenchmark: Sendable {
             hash += t3 - t2
             write += t4 - t3
         }
-        return [("render", Self.micro(draw, sample.count)), ("encode", Self.micro(encode, sample.count)),
-                ("hash", Self.micro(hash, sample.count)), ("write", Self.micro(write, sample.count))]
+        return [
+            ("render", Self.micro(draw, sample.count)), ("encode", Self.micro(encode, sample.count)),
+            ("hash", Self.micro(hash, sample.count)), ("write", Self.micro(write, sample.count)),
+        ]
     }
 
     static func seconds(_ duration: Duration) -> Double {

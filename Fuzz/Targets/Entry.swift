@@ -24,7 +24,9 @@ func target(named name: String) -> (any FuzzTarget.Type)? {
 nonisolated(unsafe) private var selected: (any FuzzTarget.Type)?
 
 @_cdecl("LLVMFuzzerInitialize")
-func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?)
+    -> Int32
+{
     let name = getenv("MARKERPAINT_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let chosen = target(named: name) else {
         let names = targets.map { $0.name }.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import MarkerRoute
+import MarkerSpec
 
 #if canImport(Glibc)
 import Glibc

@@ -13,7 +13,8 @@ enum QueryTarget: FuzzTarget {
         let name = String(decoding: bytes[split...].dropFirst(), as: UTF8.self)
 
         if let parameters = try? QueryParameters(query, allowed: MarkerRequest.queryParameters),
-           let request = try? MarkerRequest(query: parameters) {
+            let request = try? MarkerRequest(query: parameters)
+        {
             // What a query asks for has a readable name that reads back as the same request.
             let stem = request.baseName + "-0123456789"
             FuzzHarness.require(ImageName.parse(stem)?.request == request, "\(request.baseName) does not read back")

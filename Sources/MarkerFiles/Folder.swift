@@ -1,4 +1,4 @@
-import SystemPackage
+public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc

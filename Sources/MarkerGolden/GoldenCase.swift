@@ -1,7 +1,12 @@
-import Foundation
-import SystemPackage
 import MarkerRender
-import MarkerSpec
+public import MarkerSpec
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// One entry of `Goldens/cases.json`: a marker to draw and compare with its golden image.
 public struct GoldenCase: Sendable, Codable, Hashable {

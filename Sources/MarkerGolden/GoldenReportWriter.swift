@@ -1,8 +1,8 @@
 import MarkerFiles
-import SystemPackage
 import MarkerPixels
 import MarkerRender
 import MarkerSpec
+public import SystemPackage
 
 /// Writes a verification's evidence: for each failing case the expected, actual and diff images,
 /// then `index.html` and `junit.xml` over all cases.
@@ -26,9 +26,11 @@ public enum GoldenReportWriter {
         var outcomes: [GoldenOutcome] = []
         for comparison in comparisons {
             guard !comparison.passed else {
-                outcomes.append(GoldenOutcome(caseName: comparison.name, passed: true,
-                                              totalPixels: comparison.result?.totalPixels ?? 0,
-                                              threshold: comparison.result?.options.threshold ?? GoldenSuite.defaultOptions.threshold))
+                outcomes.append(
+                    GoldenOutcome(
+                        caseName: comparison.name, passed: true,
+                        totalPixels: comparison.result?.totalPixels ?? 0,
+                        threshold: comparison.result?.options.threshold ?? GoldenSuite.defaultOptions.threshold))
                 continue
             }
             func save(_ image: RGBAImage?, _ suffix: String) throws(GoldenError) -> String? {
@@ -41,11 +43,15 @@ public enum GoldenReportWriter {
             let actual = try save(comparison.actual, "actual")
             let diff = try save(comparison.result?.diff, "diff")
             if let result = comparison.result {
-                outcomes.append(GoldenOutcome(caseName: comparison.name, comparison: result,
-                                              expectedFile: expected, actualFile: actual, diffFile: diff))
+                outcomes.append(
+                    GoldenOutcome(
+                        caseName: comparison.name, comparison: result,
+                        expectedFile: expected, actualFile: actual, diffFile: diff))
             } else {
-                outcomes.append(GoldenOutcome(caseName: comparison.name, passed: false, message: comparison.problem,
-                                              actualFile: actual))
+                outcomes.append(
+                    GoldenOutcome(
+                        caseName: comparison.name, passed: false, message: comparison.problem,
+                        actualFile: actual))
             }
         }
         try write(Array(GoldenReport.html(outcomes, title: "markerpaint golden verification").utf8), as: htmlFileName)

@@ -1,9 +1,14 @@
-import Foundation
 import MarkerFiles
-import SystemPackage
-import MarkerPixels
+public import MarkerPixels
 import MarkerRender
-import MarkerSpec
+public import MarkerSpec
+public import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The golden cases of a folder, drawn by the current renderer and held against their images.
 public struct GoldenSuite: Sendable {
@@ -83,16 +88,20 @@ public struct GoldenSuite: Sendable {
             let actual = try GoldenError.drawing { try renderer.draw(request).image }
             let path = goldenPath(for: name)
             guard let bytes = try goldenBytes(for: name) else {
-                comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
-                                                    problem: "no golden image at \(path); record it with `markerpaint golden record`"))
+                comparisons.append(
+                    GoldenComparison(
+                        name: name, actual: actual, expected: nil, result: nil,
+                        problem: "no golden image at \(path); record it with `markerpaint golden record`"))
                 continue
             }
             let expected: RGBAImage
             do {
                 expected = try PNGDecoder.decode(bytes)
             } catch {
-                comparisons.append(GoldenComparison(name: name, actual: actual, expected: nil, result: nil,
-                                                    problem: "golden \(path) is \(error.message)"))
+                comparisons.append(
+                    GoldenComparison(
+                        name: name, actual: actual, expected: nil, result: nil,
+                        problem: "golden \(path) is \(error.message)"))
                 continue
             }
             let result = PixelComparison.compare(expected: expected, actual: actual, options: options)
@@ -126,12 +135,13 @@ public struct GoldenSuite: Sendable {
                 throw GoldenError("no golden image for \(name); record the goldens first")
             }
             let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
-            entries.append(ContactSheet.Entry(
-                row: "\(request.marker.kind.rawValue) \(request.marker.label)",
-                column: "\(request.theme.name) @\(request.scale)x",
-                image: image,
-                backdrop: request.theme == .night ? .dark : .light
-            ))
+            entries.append(
+                ContactSheet.Entry(
+                    row: "\(request.marker.kind.rawValue) \(request.marker.label)",
+                    column: "\(request.theme.name) @\(request.scale)x",
+                    image: image,
+                    backdrop: request.theme == .night ? .dark : .light
+                ))
         }
         return try GoldenError.drawing { try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases") }
     }

@@ -1,10 +1,11 @@
+public import MarkerRoute
+public import MarkerSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarkerRoute
-import MarkerSpec
 
 /// `markers.geojson`: one Point feature per placed marker, with what a map needs to show it.
 public enum MarkersGeoJSON {
@@ -65,14 +66,15 @@ public enum MarkersGeoJSON {
         for routeMarker in plan.markers {
             var icons: [String: String] = [:]
             for theme in themes { icons[theme.name] = try icon(routeMarker, theme) }
-            features.append(Feature(
-                geometry: Point(coordinates: [routeMarker.coordinate.longitude, routeMarker.coordinate.latitude]),
-                properties: Properties(
-                    kind: routeMarker.kind.rawValue, stage: routeMarker.stage, stage_name: routeMarker.stageName,
-                    distance: routeMarker.distance, unit: routeMarker.unit.rawValue, label: routeMarker.marker.label,
-                    zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, icon: icons
-                )
-            ))
+            features.append(
+                Feature(
+                    geometry: Point(coordinates: [routeMarker.coordinate.longitude, routeMarker.coordinate.latitude]),
+                    properties: Properties(
+                        kind: routeMarker.kind.rawValue, stage: routeMarker.stage, stage_name: routeMarker.stageName,
+                        distance: routeMarker.distance, unit: routeMarker.unit.rawValue, label: routeMarker.marker.label,
+                        zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, icon: icons
+                    )
+                ))
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

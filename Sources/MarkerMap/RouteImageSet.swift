@@ -1,5 +1,5 @@
-import MarkerRoute
-import MarkerSpec
+public import MarkerRoute
+public import MarkerSpec
 
 /// The images a route's markers need: one per distinct kind × label × theme × scale, however often used.
 public struct RouteImageSet: Sendable {

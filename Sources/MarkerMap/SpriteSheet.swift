@@ -1,11 +1,12 @@
+import MarkerPixels
+import MarkerRender
+public import MarkerSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarkerPixels
-import MarkerRender
-import MarkerSpec
 
 /// A MapLibre/Mapbox sprite: many images packed into one PNG, and the JSON that says where each is.
 public struct SpriteSheet {
@@ -47,7 +48,10 @@ public struct SpriteSheet {
         let widest = entries.map(\.width).max() ?? 1
         let sheetWidth = max(widest, Int(Double(area).squareRoot() * 1.1))
         var placements: [(Entry, Int, Int)] = []
-        var x = 0, y = 0, shelfHeight = 0, usedWidth = 0
+        var x = 0
+        var y = 0
+        var shelfHeight = 0
+        var usedWidth = 0
         for entry in sorted {
             if x > 0 && x + entry.width > sheetWidth {
                 y += shelfHeight + gap
@@ -61,7 +65,10 @@ public struct SpriteSheet {
         }
         let sheetHeight = y + shelfHeight
         guard usedWidth <= Self.maximumSide, sheetHeight <= Self.maximumSide else {
-            throw MapError(.spriteTooLarge, "\(entries.count) images need a \(usedWidth)×\(sheetHeight) sprite, over the \(Self.maximumSide) px GPU limit; use the PNGs one by one (manifest.json) without sprites")
+            throw MapError(
+                .spriteTooLarge,
+                "\(entries.count) images need a \(usedWidth)×\(sheetHeight) sprite, over the \(Self.maximumSide) px GPU limit; use the PNGs one by one (manifest.json) without sprites"
+            )
         }
         var sheet = RGBAImage(width: max(1, usedWidth), height: max(1, sheetHeight))
         var index: [String: Placement] = [:]
@@ -76,7 +83,8 @@ public struct SpriteSheet {
             }
             // The packing trusted the recorded size; a picture of another size would not fit its place.
             guard image.width == entry.width, image.height == entry.height else {
-                throw MapError(.image, "sprite image \(entry.id) is \(image.width)×\(image.height), not the \(entry.width)×\(entry.height) recorded for it")
+                throw MapError(
+                    .image, "sprite image \(entry.id) is \(image.width)×\(image.height), not the \(entry.width)×\(entry.height) recorded for it")
             }
             sheet.pixels.withUnsafeMutableBufferPointer { target in
                 image.pixels.withUnsafeBufferPointer { source in

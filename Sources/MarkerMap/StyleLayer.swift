@@ -1,8 +1,6 @@
-// JSONSerialization: a style expression is heterogeneous JSON, which Codable does not model.
-import Foundation
 import MarkerRender
 import MarkerRoute
-import MarkerSpec
+public import MarkerSpec
 
 /// A MapLibre/Mapbox symbol layer that shows the markers of `markers.geojson` as the app did.
 public enum StyleLayer {
@@ -12,51 +10,48 @@ public enum StyleLayer {
     /// The filter: start and end always; a distance marker where its distance is a multiple of the
     /// zoom's interval. Built from `ZoomTable`, so the style and the `zooms` property cannot disagree.
     /// Map SDKs evaluate zoom in filters at integer zooms, which is what the table means.
-    public static var zoomFilter: [Any] {
-        var step: [Any] = ["step", ["zoom"], 0]
+    public static var zoomFilter: StyleValue {
+        var step: [StyleValue] = ["step", ["zoom"], 0]
         var previous: Int? = nil
         for zoom in ZoomTable.zooms {
             let interval = ZoomTable.interval(forZoom: zoom)
             if interval != previous {
-                step += [zoom, interval ?? 0]
+                step += [.integer(zoom), .integer(interval ?? 0)]
                 previous = interval
             }
         }
         return [
             "any",
             ["!=", ["get", "kind"], "distance"],
-            ["let", "interval", step,
-             ["all", [">", ["var", "interval"], 0], ["==", ["%", ["get", "distance"], ["var", "interval"]], 0]]],
+            [
+                "let", "interval", .array(step),
+                ["all", [">", ["var", "interval"], 0], ["==", ["%", ["get", "distance"], ["var", "interval"]], 0]],
+            ],
         ]
     }
 
     /// The layer for one theme: the dot's centre exactly on the point at every pixel ratio,
     /// since every image has its anchor centred and `MarkerGeometry.anchorAboveBottom` points up.
-    public static func layer(theme: Theme) -> [String: Any] {
+    public static func layer(theme: Theme) -> StyleValue {
         [
-            "id": "markerpaint-markers-\(theme.name)",
+            "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
-            "source": sourceID,
+            "source": .string(sourceID),
             "filter": zoomFilter,
             "layout": [
-                "icon-image": ["get", theme.name, ["get", "icon"]],
+                "icon-image": ["get", .string(theme.name), ["get", "icon"]],
                 "icon-anchor": "bottom",
-                "icon-offset": [0, MarkerGeometry.anchorAboveBottom],
+                "icon-offset": [0, .number(MarkerGeometry.anchorAboveBottom)],
                 "icon-allow-overlap": true,
                 "icon-ignore-placement": true,
                 // Start and end above distance markers where they meet.
                 "symbol-sort-key": ["match", ["get", "kind"], "distance", 0, 1],
-            ] as [String: Any],
+            ],
         ]
     }
 
     /// The layer for `theme` as JSON.
     public static func json(theme: Theme) throws(MapError) -> [UInt8] {
-        do {
-            return Array(try JSONSerialization.data(
-                withJSONObject: layer(theme: theme), options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]))
-        } catch {
-            throw MapError(.encoding, "cannot encode the style layer for \(theme.name): \(error)")
-        }
+        try layer(theme: theme).json()
     }
 }

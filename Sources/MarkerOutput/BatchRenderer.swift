@@ -1,6 +1,6 @@
-import MarkerFiles
-import MarkerRender
-import MarkerSpec
+public import MarkerFiles
+public import MarkerRender
+public import MarkerSpec
 
 /// Draws a batch's images on a render pool and streams each PNG straight into a folder.
 public struct BatchRenderer: Sendable {

@@ -1,11 +1,12 @@
+import MarkerFiles
+import MarkerRender
+public import MarkerSpec
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarkerFiles
-import MarkerRender
-import MarkerSpec
 
 /// `manifest.json`: the stages and every image of a batch, and what a later run may reuse.
 public struct Manifest: Codable, Sendable {
@@ -108,8 +109,8 @@ public struct Manifest: Codable, Sendable {
     /// (another program's manifest.json is then a file markerpaint did not write).
     static func read(in folder: Folder) throws(FileError) -> Manifest? {
         guard let bytes = try folder.contents(of: fileName, limit: RouteOutput.maximumOwnFileBytes),
-              let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
-              manifest.generator == "markerpaint"
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: Data(bytes)),
+            manifest.generator == "markerpaint"
         else { return nil }
         return manifest
     }

@@ -62,18 +62,19 @@ struct MapFiles {
                         let id = try spriteID(image.request.marker, theme)
                         guard seen.insert(id).inserted else { continue }
                         let (folder, file) = (folderOf(image), image.fileName)
-                        entries.append(SpriteSheet.Entry(id: id, width: image.width, height: image.height) { () throws(MapError) in
-                            do {
-                                guard let bytes = try folder.contents(of: file, limit: RouteOutput.maximumOwnFileBytes) else {
-                                    throw MapError(.image, "\(folder.path(of: file)) is missing; it was to go into the sprite")
+                        entries.append(
+                            SpriteSheet.Entry(id: id, width: image.width, height: image.height) { () throws(MapError) in
+                                do {
+                                    guard let bytes = try folder.contents(of: file, limit: RouteOutput.maximumOwnFileBytes) else {
+                                        throw MapError(.image, "\(folder.path(of: file)) is missing; it was to go into the sprite")
+                                    }
+                                    return bytes
+                                } catch let error as MapError {
+                                    throw error
+                                } catch {
+                                    throw MapError(.image, "cannot read an image for the sprite: \(error)")
                                 }
-                                return bytes
-                            } catch let error as MapError {
-                                throw error
-                            } catch {
-                                throw MapError(.image, "cannot read an image for the sprite: \(error)")
-                            }
-                        })
+                            })
                     }
                     let sheet = try mapData { () throws(MapError) in try SpriteSheet(entries: entries, pixelRatio: scale) }
                     let base = SpriteSheet.baseName(theme: theme, pixelRatio: scale)

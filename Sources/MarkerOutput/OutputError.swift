@@ -1,4 +1,4 @@
-import MarkerMap
+public import MarkerMap
 
 /// Why a batch could not be written: a folder that is not ours to change, a file that cannot be
 /// written, map data that cannot be made, or a step of publishing that failed.

@@ -1,9 +1,9 @@
 import MarkerFiles
-import MarkerMap
-import MarkerRender
-import MarkerRoute
-import MarkerSpec
-import SystemPackage
+public import MarkerMap
+public import MarkerRender
+public import MarkerRoute
+public import MarkerSpec
+public import SystemPackage
 
 /// Everything a map needs for a route's markers, written into one folder in a single step.
 public struct RouteBatch: Sendable {
@@ -13,7 +13,7 @@ public struct RouteBatch: Sendable {
         public var unit: Marker.Unit = .km
         public var cumulative = false
         public var sprites = true
-                /// The most markers the route may need; refused before any is made.
+        /// The most markers the route may need; refused before any is made.
         public var limits = MarkerPlan.Limits.standard
         /// The most distinct images one run may draw (markers' pictures × themes × scales).
         public var maximumImages = 100_000
@@ -92,8 +92,9 @@ public struct RouteBatch: Sendable {
             let manifest = try MapFiles(batch: self, images: outcomes.map(\.image), fingerprint: fingerprint)
                 .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
             try output.publish(staging, manifest: manifest)
-            return Summary(stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
-                           rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings)
+            return Summary(
+                stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
+                rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings)
         } catch {
             output.discard(staging)
             throw error

@@ -1,7 +1,7 @@
 import MarkerFiles
 import MarkerRender
 import MarkerSpec
-import SystemPackage
+public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -132,7 +132,7 @@ public final class RouteOutput: Sendable {
         guard name.hasPrefix(stagingPrefix) else { return false }
         let parts = name.dropFirst(stagingPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
-              let entries = try? folder.subfolder(name).entries()
+            let entries = try? folder.subfolder(name).entries()
         else { return false }
         return entries.allSatisfy { $0.kind == .file }
     }

@@ -32,7 +32,8 @@ extension PixelComparison {
                 while ny <= y2 {
                     if nx != x || ny != y {
                         let neighbour = ny * image.width + nx
-                        let delta = image.word(at: neighbour) == centerWord
+                        let delta =
+                            image.word(at: neighbour) == centerWord
                             ? 0
                             : YIQ.brightnessDelta(centerPixel, image.pixel(at: neighbour), backdrop: backdrop)
                         if delta == 0 {
@@ -53,7 +54,8 @@ extension PixelComparison {
             }
 
             guard mostLighter != 0, mostDarker != 0 else { return false }
-            return (hasManySiblings(x: darkest.x, y: darkest.y, in: image)
+            return
+                (hasManySiblings(x: darkest.x, y: darkest.y, in: image)
                 && hasManySiblings(x: darkest.x, y: darkest.y, in: other))
                 || (hasManySiblings(x: lightest.x, y: lightest.y, in: image)
                     && hasManySiblings(x: lightest.x, y: lightest.y, in: other))

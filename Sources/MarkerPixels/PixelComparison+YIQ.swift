@@ -32,15 +32,21 @@ extension PixelComparison {
         static func channelDifferences(_ first: RGBA, _ second: RGBA, backdrop: Backdrop) -> (Double, Double, Double) {
             // Through `Int`: `Double(UInt8)` is a generic conversion, which unoptimised builds,
             // where the golden tests run, call unspecialised for every channel of every pixel.
-            let r1 = Double(Int(first.r)), g1 = Double(Int(first.g)), b1 = Double(Int(first.b))
-            let r2 = Double(Int(second.r)), g2 = Double(Int(second.g)), b2 = Double(Int(second.b))
+            let r1 = Double(Int(first.r))
+            let g1 = Double(Int(first.g))
+            let b1 = Double(Int(first.b))
+            let r2 = Double(Int(second.r))
+            let g2 = Double(Int(second.g))
+            let b2 = Double(Int(second.b))
             guard first.a < 255 || second.a < 255 else { return (r1 - r2, g1 - g2, b1 - b2) }
             let a1 = Double(Int(first.a))
             let a2 = Double(Int(second.a))
             let da = a1 - a2
-            return ((r1 * a1 - r2 * a2 - backdrop.r * da) / 255,
-                    (g1 * a1 - g2 * a2 - backdrop.g * da) / 255,
-                    (b1 * a1 - b2 * a2 - backdrop.b * da) / 255)
+            return (
+                (r1 * a1 - r2 * a2 - backdrop.r * da) / 255,
+                (g1 * a1 - g2 * a2 - backdrop.g * da) / 255,
+                (b1 * a1 - b2 * a2 - backdrop.b * da) / 255
+            )
         }
 
         /// The colour translucent pixels are composited onto before comparing: each channel dark (48) or light (207) depending on position.

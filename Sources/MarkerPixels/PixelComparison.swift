@@ -64,22 +64,26 @@ public enum PixelComparison {
     /// Compares `actual` with `expected`; differently sized images fail with the mismatch drawn in the diff.
     public static func compare(expected: RGBAImage, actual: RGBAImage, options: Options = Options()) -> Result {
         precondition((0...1).contains(options.threshold), "threshold \(options.threshold) is outside 0...1")
-        precondition((0...1).contains(options.maximumDifferingShare),
-                     "maximumDifferingShare \(options.maximumDifferingShare) is outside 0...1")
+        precondition(
+            (0...1).contains(options.maximumDifferingShare),
+            "maximumDifferingShare \(options.maximumDifferingShare) is outside 0...1")
 
         if expected.size == actual.size {
             let tally = Tally(expected: expected, actual: actual, options: options)
-            return Result(differingPixels: tally.differingPixels, antiAliasedPixels: tally.antiAliasedPixels,
-                          totalPixels: expected.size.pixelCount, expectedSize: expected.size,
-                          actualSize: actual.size, options: options, diff: tally.diff)
+            return Result(
+                differingPixels: tally.differingPixels, antiAliasedPixels: tally.antiAliasedPixels,
+                totalPixels: expected.size.pixelCount, expectedSize: expected.size,
+                actualSize: actual.size, options: options, diff: tally.diff)
         }
 
         // Comparing the common top-left area still shows what changed inside it, which is
         // often the reason the size changed (a moved shadow, a longer label).
-        let common = RGBAImage.Size(width: min(expected.width, actual.width),
-                                    height: min(expected.height, actual.height))
-        let canvas = RGBAImage.Size(width: max(expected.width, actual.width),
-                                    height: max(expected.height, actual.height))
+        let common = RGBAImage.Size(
+            width: min(expected.width, actual.width),
+            height: min(expected.height, actual.height))
+        let canvas = RGBAImage.Size(
+            width: max(expected.width, actual.width),
+            height: max(expected.height, actual.height))
         let tally = Tally(expected: expected.cropped(to: common), actual: actual.cropped(to: common), options: options)
         var diff = RGBAImage(width: canvas.width, height: canvas.height)
         for y in 0..<canvas.height {
@@ -87,9 +91,10 @@ public enum PixelComparison {
                 diff[x, y] = x < common.width && y < common.height ? tally.diff[x, y] : DiffColor.outsideCommonArea
             }
         }
-        return Result(differingPixels: tally.differingPixels + canvas.pixelCount - common.pixelCount,
-                      antiAliasedPixels: tally.antiAliasedPixels, totalPixels: canvas.pixelCount,
-                      expectedSize: expected.size, actualSize: actual.size, options: options, diff: diff)
+        return Result(
+            differingPixels: tally.differingPixels + canvas.pixelCount - common.pixelCount,
+            antiAliasedPixels: tally.antiAliasedPixels, totalPixels: canvas.pixelCount,
+            expectedSize: expected.size, actualSize: actual.size, options: options, diff: diff)
     }
 }
 
@@ -120,16 +125,19 @@ extension PixelComparison {
                         for y in 0..<height {
                             for x in 0..<width {
                                 let index = y * width + x
-                                let delta = first.word(at: index) == second.word(at: index)
+                                let delta =
+                                    first.word(at: index) == second.word(at: index)
                                     ? 0
-                                    : YIQ.delta(first.pixel(at: index), second.pixel(at: index),
-                                                backdrop: YIQ.Backdrop(byteOffset: index * 4))
+                                    : YIQ.delta(
+                                        first.pixel(at: index), second.pixel(at: index),
+                                        backdrop: YIQ.Backdrop(byteOffset: index * 4))
                                 let color: RGBA
                                 if delta <= maximumDelta {
                                     color = Self.faded(first.pixel(at: index))
                                 } else if !options.includeAntiAliasing
                                     && (AntiAliasing.isAntiAliased(x: x, y: y, in: first, other: second)
-                                        || AntiAliasing.isAntiAliased(x: x, y: y, in: second, other: first)) {
+                                        || AntiAliasing.isAntiAliased(x: x, y: y, in: second, other: first))
+                                {
                                     antiAliased += 1
                                     color = DiffColor.antiAliased
                                 } else {
@@ -173,8 +181,9 @@ extension PixelComparison {
         func pixel(at index: Int) -> RGBA {
             // One load split by shifts is much cheaper in unoptimised builds than four checked subscripts.
             let word = UInt32(littleEndian: word(at: index))
-            return RGBA(r: UInt8(word & 0xFF), g: UInt8(word &>> 8 & 0xFF),
-                        b: UInt8(word &>> 16 & 0xFF), a: UInt8(word &>> 24))
+            return RGBA(
+                r: UInt8(word & 0xFF), g: UInt8(word &>> 8 & 0xFF),
+                b: UInt8(word &>> 16 & 0xFF), a: UInt8(word &>> 24))
         }
     }
 }

@@ -7,8 +7,9 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// An image from its bytes; `pixels.count` must be `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "RGBAImage: \(pixels.count) bytes do not make \(width)×\(height) RGBA")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "RGBAImage: \(pixels.count) bytes do not make \(width)×\(height) RGBA")
         self.width = width
         self.height = height
         self.pixels = pixels

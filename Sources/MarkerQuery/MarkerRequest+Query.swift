@@ -1,4 +1,4 @@
-import MarkerSpec
+public import MarkerSpec
 
 extension MarkerRequest {
     /// What `/v1/marker.png` understands.

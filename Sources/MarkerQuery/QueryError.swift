@@ -1,4 +1,4 @@
-import MarkerSpec
+public import MarkerSpec
 
 /// Why a query could not be read: the parameter at fault, if one is, and a sentence naming it.
 public struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {

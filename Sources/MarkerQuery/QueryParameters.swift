@@ -1,4 +1,4 @@
-import MarkerSpec
+public import MarkerSpec
 
 /// A request's query, decoded and checked: every name known to the endpoint and given at most once,
 /// so that a typo or a second `distance=` is refused rather than silently ignored.

@@ -1,5 +1,5 @@
-import MarkerRoute
-import MarkerSpec
+public import MarkerRoute
+public import MarkerSpec
 
 /// The options of a `POST /v1/routes` query: `unit` (km), `cumulative` (false), `themes` (day,night),
 /// `scale` (2) and `polyline` (5 or 6 says the body is an encoded polyline; otherwise its first

@@ -1,6 +1,6 @@
 import CPangoCairo
-import MarkerSpec
-import MarkerPixels
+public import MarkerPixels
+public import MarkerSpec
 
 /// Draws markers: owns a font map, a text layout and a PNG encoder. Not thread-safe; make one per thread.
 public final class MarkerRenderer {
@@ -85,8 +85,9 @@ public final class MarkerRenderer {
             .init(text: request.marker.unit.rawValue, font: unitFont, rise: MarkerMetrics.unitRise),
         ])
         let logical = layout.extents.logical
-        let measure = LabelMeasure(width: logical.width, height: logical.height,
-                                   baseline: layout.baseline, digitMiddle: digitMiddle)
+        let measure = LabelMeasure(
+            width: logical.width, height: logical.height,
+            baseline: layout.baseline, digitMiddle: digitMiddle)
         return MarkerLayout(kind: request.marker.kind, label: measure, scale: request.scale)
     }
 

@@ -1,4 +1,4 @@
-import MarkerSpec
+public import MarkerSpec
 
 /// A marker drawn and encoded: its image record and the PNG bytes it describes.
 public struct RenderedMarker: Sendable {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 /// `markerpaint`: draws map distance markers as PNGs with content-hashed names.
 @main
@@ -8,10 +7,10 @@ struct MarkerPaint: AsyncParsableCommand {
         commandName: "markerpaint",
         abstract: "Draw map distance markers (pills reading 10km, start, end) as PNGs with content-hashed names.",
         discussion: """
-        With no subcommand, draws one marker:
-          markerpaint --distance 123 --end --dark
-        writes ./end-123km-night@2x-<hash>.png and prints its path.
-        """,
+            With no subcommand, draws one marker:
+              markerpaint --distance 123 --end --dark
+            writes ./end-123km-night@2x-<hash>.png and prints its path.
+            """,
         subcommands: [RenderCommand.self, RouteCommand.self, GoldenCommand.self, ServeCommand.self],
         defaultSubcommand: RenderCommand.self
     )
@@ -27,16 +26,16 @@ struct MarkerPaint: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             // Already reported by the command; only the status is left to give.
-            Foundation.exit(exit.rawValue)
+            Terminal.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Foundation.exit(0)
+                Terminal.exit(0)
             }
             let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            FileHandle.standardError.write(Data("markerpaint: \(message)\n".utf8))
-            Foundation.exit(code.rawValue)
+            Terminal.write("markerpaint: \(message)\n", to: .error)
+            Terminal.exit(code.rawValue)
         }
     }
 }

@@ -20,16 +20,14 @@ struct CLI {
         fatalError("markerpaint executable not found near \(testBinary.path)")
     }()
 
-    /// The repository root, from this file's location.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Runs `markerpaint arguments` in `directory` and waits for it; `input` goes to its stdin.
     static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let stdin = Pipe()
@@ -40,8 +38,9 @@ struct CLI {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     /// A new empty folder, removed by the caller.
@@ -87,7 +86,8 @@ extension CLI {
         guard figures.count == 2, let kilobytes = Int(figures[0]), let seconds = Double(figures[1]) else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        return MeasuredRun(status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self),
-                           seconds: seconds, peakResidentBytes: kilobytes * 1024)
+        return MeasuredRun(
+            status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self),
+            seconds: seconds, peakResidentBytes: kilobytes * 1024)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("markerpaint golden")
@@ -7,7 +8,7 @@ struct GoldenCommandTests {
     func verifyPasses() throws {
         let report = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: report) }
-        let run = try CLI.run(["golden", "verify", "--goldens", "Goldens", "--report", report.path], in: CLI.repository)
+        let run = try CLI.run(["golden", "verify", "--goldens", "Goldens", "--report", report.path], in: Repository.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(" passed, 0 failed"))
         #expect(try CLI.files(in: report) == ["index.html", "junit.xml"])
@@ -24,8 +25,9 @@ struct GoldenCommandTests {
         #expect(try CLI.run(["golden", "record", "--goldens", goldens.path], in: folder).status == 0)
         let wrong = try CLI.run(["--start", "--scale", "2", "--out", folder.path], in: folder)
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("start-0km-night@2x.png"))
-        try FileManager.default.moveItem(atPath: folder.appendingPathComponent(String(wrong.stdout.dropFirst(folder.path.count + 1).dropLast())).path,
-                                         toPath: goldens.appendingPathComponent("start-0km-night@2x.png").path)
+        try FileManager.default.moveItem(
+            atPath: folder.appendingPathComponent(String(wrong.stdout.dropFirst(folder.path.count + 1).dropLast())).path,
+            toPath: goldens.appendingPathComponent("start-0km-night@2x.png").path)
         let report = folder.appendingPathComponent("report")
         let run = try CLI.run(["golden", "verify", "--goldens", goldens.path, "--report", report.path], in: folder)
         #expect(run.status != 0)
@@ -38,7 +40,7 @@ struct GoldenCommandTests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("sheet.png").path
-        let run = try CLI.run(["golden", "sheet", "--goldens", "Goldens", "--out", out], in: CLI.repository)
+        let run = try CLI.run(["golden", "sheet", "--goldens", "Goldens", "--out", out], in: Repository.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try CLI.files(in: folder) == ["sheet.png"])
     }

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--out` only ever replaces or removes what markerpaint wrote, takes any path a shell can give,
 /// keeps symlinks, and makes missing folders.
 @Suite("markerpaint route --out")
 struct OutputFolderTests {
-    static let route = RouteCommandTests.sharedRoutes.appendingPathComponent("route.gpx").path
+    static let route = Repository.sharedRoutes.appendingPathComponent("route.gpx").path
 
     /// Every file under `folder` (recursively, hidden ones included) and its bytes.
     static func tree(_ folder: URL) throws -> [String: Data] {
@@ -138,12 +139,17 @@ struct OutputFolderTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("keep me".utf8))
     }
 
-    @Test("every command makes its missing output folders, with parents", arguments: [
-        (["--start", "--scale", "3", "--out", "icons"], "icons"),
-        (["--distance", "5", "--out", "a/b/c"], "a/b/c"),
-        (["route", OutputFolderTests.route, "--out", "x/y/z"], "x/y/z/manifest.json"),
-        (["golden", "sheet", "--goldens", CLI.repository.appendingPathComponent("Goldens").path, "--out", "review/sheets/all.png"], "review/sheets/all.png"),
-    ])
+    @Test(
+        "every command makes its missing output folders, with parents",
+        arguments: [
+            (["--start", "--scale", "3", "--out", "icons"], "icons"),
+            (["--distance", "5", "--out", "a/b/c"], "a/b/c"),
+            (["route", OutputFolderTests.route, "--out", "x/y/z"], "x/y/z/manifest.json"),
+            (
+                ["golden", "sheet", "--goldens", Repository.root.appendingPathComponent("Goldens").path, "--out", "review/sheets/all.png"],
+                "review/sheets/all.png"
+            ),
+        ])
     func missingFoldersAreMade(arguments: [String], expected: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("markerpaint render (the default command)")
@@ -21,8 +22,12 @@ struct RenderCommandTests {
 
     @Test("the same command twice gives byte-identical files with the same name")
     func repeatable() throws {
-        let first = try CLI.temporaryFolder(), second = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: first); try? FileManager.default.removeItem(at: second) }
+        let first = try CLI.temporaryFolder()
+        let second = try CLI.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
         let arguments = ["--distance", "7.5", "--unit", "mi", "--scale", "3"]
         #expect(try CLI.run(arguments, in: first).status == 0)
         #expect(try CLI.run(arguments, in: second).status == 0)
@@ -33,13 +38,15 @@ struct RenderCommandTests {
         #expect(a == b)
     }
 
-    @Test("theme, scale, label and palette each change the name", arguments: [
-        ["--dark"], ["--scale", "1"], ["--distance", "124"], ["--unit", "mi"], ["--end"], ["--palette", "Goldens/palettes/brand.json"],
-    ])
+    @Test(
+        "theme, scale, label and palette each change the name",
+        arguments: [
+            ["--dark"], ["--scale", "1"], ["--distance", "124"], ["--unit", "mi"], ["--end"], ["--palette", "Goldens/palettes/brand.json"],
+        ])
     func namesDiffer(change: [String]) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let palette = change.first == "--palette" ? [change[0], CLI.repository.appendingPathComponent(change[1]).path] : change
+        let palette = change.first == "--palette" ? [change[0], Repository.root.appendingPathComponent(change[1]).path] : change
         let base = try CLI.run(["--distance", "123", "--out", folder.path], in: folder)
         let changed = try CLI.run(["--distance", "123", "--out", folder.path] + palette, in: folder)
         #expect(base.status == 0 && changed.status == 0)
@@ -64,29 +71,31 @@ struct RenderCommandTests {
         #expect((object["sha256"] as? String)?.hasPrefix(String(name.dropFirst("start-0km-day@1x-".count).prefix(10))) == true)
     }
 
-    @Test("bad input: one line on stderr naming the problem, a non-zero exit, no file", arguments: [
-        (["--distance", "-5"], "negative"),
-        (["--distance=-5"], "negative"),
-        (["--distance", "nan"], "finite"),
-        (["--distance", "inf"], "finite"),
-        (["--distance", "abc"], "abc"),
-        (["--distance", "100001"], "largest"),
-        (["--distance", "1e308"], "largest"),
-        (["--start", "--distance", "5"], "start marker"),
-        (["--start", "--end"], "together"),
-        (["--scale", "0"], "--scale"),
-        (["--scale", "4"], "--scale"),
-        (["--scale", "99999999"], "--scale"),
-        (["--scale", "2.5"], "2.5"),
-        (["--unit", "furlong"], "furlong"),
-        (["--palette", "missing.json"], "missing.json"),
-        (["--palette", "broken.json"], "not valid JSON"),
-        (["--palette", "broken.json", "--dark"], "--palette"),
-        (["--out", "afile/sub"], "cannot make folder afile/sub"),
-        (["--out", "afile"], "not a folder"),
-        (["--out", "/proc"], "/proc"),
-        (["--bogus"], "--bogus"),
-    ])
+    @Test(
+        "bad input: one line on stderr naming the problem, a non-zero exit, no file",
+        arguments: [
+            (["--distance", "-5"], "negative"),
+            (["--distance=-5"], "negative"),
+            (["--distance", "nan"], "finite"),
+            (["--distance", "inf"], "finite"),
+            (["--distance", "abc"], "abc"),
+            (["--distance", "100001"], "largest"),
+            (["--distance", "1e308"], "largest"),
+            (["--start", "--distance", "5"], "start marker"),
+            (["--start", "--end"], "together"),
+            (["--scale", "0"], "--scale"),
+            (["--scale", "4"], "--scale"),
+            (["--scale", "99999999"], "--scale"),
+            (["--scale", "2.5"], "2.5"),
+            (["--unit", "furlong"], "furlong"),
+            (["--palette", "missing.json"], "missing.json"),
+            (["--palette", "broken.json"], "not valid JSON"),
+            (["--palette", "broken.json", "--dark"], "--palette"),
+            (["--out", "afile/sub"], "cannot make folder afile/sub"),
+            (["--out", "afile"], "not a folder"),
+            (["--out", "/proc"], "/proc"),
+            (["--bogus"], "--bogus"),
+        ])
     func badInput(arguments: [String], fragment: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -104,7 +113,7 @@ struct RenderCommandTests {
 
     @Test("--help explains every option with an example")
     func help() throws {
-        let run = try CLI.run(["render", "--help"], in: CLI.repository)
+        let run = try CLI.run(["render", "--help"], in: Repository.root)
         #expect(run.status == 0)
         for option in ["--distance", "--start", "--end", "--dark", "--day", "--scale", "--unit", "--palette", "--out", "--json"] {
             #expect(run.stdout.contains(option), "\(option) missing from help")

@@ -1,24 +1,25 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("markerpaint route")
 struct RouteCommandTests {
-    static let sharedRoutes = CLI.repository.appendingPathComponent("../shared/routes").standardizedFileURL
-
     @Test("a real track gives images, markers.geojson, manifest, sprites and style layer; stdout is one summary line")
     func realTrack() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
+        let run = try CLI.run(["route", Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == 1)
         #expect(run.stdout.contains("rendered") && run.stdout.contains("reused 0"))
         let files = Set(try CLI.files(in: folder.appendingPathComponent("out")))
-        for name in ["markers.geojson", "manifest.json", "style-layer.json", "sprite-day.png", "sprite-day.json",
-                     "sprite-night@2x.png", "sprite-night@2x.json"] {
+        for name in [
+            "markers.geojson", "manifest.json", "style-layer.json", "sprite-day.png", "sprite-day.json",
+            "sprite-night@2x.png", "sprite-night@2x.json",
+        ] {
             #expect(files.contains(name), "\(name) missing")
         }
-        let again = try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
+        let again = try CLI.run(["route", Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
         #expect(again.stdout.contains("rendered 0"))
         #expect(try CLI.files(in: folder) == ["out"], "no staging folder left behind")
     }
@@ -35,20 +36,29 @@ struct RouteCommandTests {
         #expect(five.stdout != six.stdout)
     }
 
-    @Test("bad input: one line naming the problem and where, a non-zero exit, nothing written", arguments: [
-        ("notjson.geojson", "{ this is not json", ["not valid JSON"]),
-        ("notxml.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkpt>", ["line"]),
-        ("noline.geojson", #"{"type": "Point", "coordinates": [1, 2]}"#, ["no line"]),
-        ("onepoint.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [1, 2]]}"#, ["2 distinct points"]),
-        ("latitude.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [1, 97.2]]}"#, ["coordinate 2", "97.2", "out of range"]),
-        ("longitude.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [181, 2]]}"#, ["coordinate 2", "181", "out of range"]),
-        ("nan.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [NaN, 2]]}"#, ["coordinate 2"]),
-        ("string.geojson", #"{"type": "LineString", "coordinates": [[1, 2], ["3", 2]]}"#, ["coordinate 2"]),
-        ("feature.geojson", #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}, {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4], [5, 95]]}}]}"#, ["feature 2", "coordinate 3", "95"]),
-        ("nopoints.gpx", "<gpx version=\"1.1\"><trk><trkseg></trkseg></trk></gpx>", ["no track or route points"]),
-        ("nanlat.gpx", "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"NaN\" lon=\"2\"/><trkpt lat=\"1\" lon=\"3\"/></trkseg></trk></gpx>", ["NaN"]),
-        ("empty.gpx", "", ["empty"]),
-    ])
+    @Test(
+        "bad input: one line naming the problem and where, a non-zero exit, nothing written",
+        arguments: [
+            ("notjson.geojson", "{ this is not json", ["not valid JSON"]),
+            ("notxml.gpx", "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkpt>", ["line"]),
+            ("noline.geojson", #"{"type": "Point", "coordinates": [1, 2]}"#, ["no line"]),
+            ("onepoint.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [1, 2]]}"#, ["2 distinct points"]),
+            ("latitude.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [1, 97.2]]}"#, ["coordinate 2", "97.2", "out of range"]),
+            ("longitude.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [181, 2]]}"#, ["coordinate 2", "181", "out of range"]),
+            ("nan.geojson", #"{"type": "LineString", "coordinates": [[1, 2], [NaN, 2]]}"#, ["coordinate 2"]),
+            ("string.geojson", #"{"type": "LineString", "coordinates": [[1, 2], ["3", 2]]}"#, ["coordinate 2"]),
+            (
+                "feature.geojson",
+                #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}, {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4], [5, 95]]}}]}"#,
+                ["feature 2", "coordinate 3", "95"]
+            ),
+            ("nopoints.gpx", "<gpx version=\"1.1\"><trk><trkseg></trkseg></trk></gpx>", ["no track or route points"]),
+            (
+                "nanlat.gpx", "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"NaN\" lon=\"2\"/><trkpt lat=\"1\" lon=\"3\"/></trkseg></trk></gpx>",
+                ["NaN"]
+            ),
+            ("empty.gpx", "", ["empty"]),
+        ])
     func badInput(name: String, content: String, fragments: [String]) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -76,7 +86,7 @@ struct RouteCommandTests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("huge.geojson")
-        FileManager.default.createFile(atPath: path.path, contents: Data("{".utf8))
+        #expect(FileManager.default.createFile(atPath: path.path, contents: Data("{".utf8)))
         let handle = try FileHandle(forWritingTo: path)
         try handle.truncate(atOffset: 200_000_000)  // sparse: no 200 MB of disk
         try handle.close()
@@ -86,14 +96,16 @@ struct RouteCommandTests {
         #expect(try CLI.files(in: folder) == ["huge.geojson"])
     }
 
-    @Test("bad options are refused before any work", arguments: [
-        (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
-        (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"),
-    ])
+    @Test(
+        "bad options are refused before any work",
+        arguments: [
+            (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
+            (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"),
+        ])
     func badOptions(extra: [String], fragment: String) throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"] + extra, in: folder)
+        let run = try CLI.run(["route", Repository.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"] + extra, in: folder)
         #expect(run.status != 0)
         #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains(fragment), "\(run.stderr)")
         #expect(try CLI.files(in: folder).isEmpty)
@@ -104,7 +116,7 @@ struct RouteCommandTests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
-        #expect(try CLI.run(["route", Self.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"], in: folder).status == 0)
+        #expect(try CLI.run(["route", Repository.sharedRoutes.appendingPathComponent("route.gpx").path, "--out", "out"], in: folder).status == 0)
         let previous = try snapshot(out)
         // A long straight route: thousands of images, several seconds of drawing, so every kill below
         // lands while the run is drawing.
@@ -135,16 +147,18 @@ struct RouteCommandTests {
         #expect(try CLI.run(["route", "long.geojson", "--out", "out", "--scales", "1"], in: folder).status == 0)
         #expect(try CLI.files(in: folder) == ["long.geojson", "out"])
         #expect(try CLI.files(in: out).allSatisfy { !$0.hasPrefix(".") }, "a staging folder was left behind")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
         let recorded = try #require(manifest["files"] as? [String: String])
         #expect(Set(recorded.keys).union(["manifest.json"]) == Set(try CLI.files(in: out)), "exactly the recorded files remain")
     }
 
     /// The visible files of a folder and their bytes.
     private func snapshot(_ folder: URL) throws -> [String: Data] {
-        try Dictionary(uniqueKeysWithValues: CLI.files(in: folder).filter { !$0.hasPrefix(".") }.map {
-            ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
-        })
+        try Dictionary(
+            uniqueKeysWithValues: CLI.files(in: folder).filter { !$0.hasPrefix(".") }.map {
+                ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
+            })
     }
 }
 

@@ -28,7 +28,7 @@ struct ServeCommandTests {
             }
             let text = String(decoding: line, as: UTF8.self)
             guard text.hasPrefix("markerpaint serve: listening on http://127.0.0.1:"),
-                  let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+                let port = Int(text.split(separator: ":").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
             else {
                 process.terminate()
                 throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "unexpected first line: \(text)"])

@@ -1,15 +1,15 @@
 import Foundation
 import MarkerPixels
 import MarkerRender
-import SystemPackage
-import Testing
-@testable import MarkerGolden
 import MarkerSpec
+import SystemPackage
+import TestSupport
+import Testing
+
+@testable import MarkerGolden
 
 /// The repository's goldens, found from this file rather than the working directory.
-let goldensDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Goldens").path
+let goldensDirectory = Repository.goldens.path
 
 @Suite("Golden images")
 struct GoldenVerificationTests {
@@ -48,8 +48,9 @@ struct GoldenVerificationTests {
         var description: String { rawValue }
     }
 
-    @Test("the check bites: identical passes; a shift, a colour, a clipped shadow and transparency-vs-white fail",
-          arguments: Damage.allCases)
+    @Test(
+        "the check bites: identical passes; a shift, a colour, a clipped shadow and transparency-vs-white fail",
+        arguments: Damage.allCases)
     func bites(damage: Damage) throws {
         let name = "end-123km-night@2x"
         let golden = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(goldensDirectory)/\(name).png"))))
@@ -82,8 +83,9 @@ struct GoldenVerificationTests {
             for y in 0..<flattened.height {
                 for x in 0..<flattened.width where flattened[x, y].a == 0 { flattened[x, y] = RGBA(r: 255, g: 255, b: 255, a: 255) }
             }
-            let result = PixelComparison.compare(expected: flattened, actual: try renderer.draw(dayRequest).image,
-                                                 options: GoldenSuite.defaultOptions)
+            let result = PixelComparison.compare(
+                expected: flattened, actual: try renderer.draw(dayRequest).image,
+                options: GoldenSuite.defaultOptions)
             #expect(!result.passed)
             return
         }
@@ -98,7 +100,8 @@ struct GoldenVerificationTests {
         let goldens = temporary.appendingPathComponent("goldens").path
         let report = temporary.appendingPathComponent("report").path
         try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
-        let cases = #"{"cases": [{"kind": "distance", "distance": 10, "unit": "km", "theme": "day", "scale": 1},"#
+        let cases =
+            #"{"cases": [{"kind": "distance", "distance": 10, "unit": "km", "theme": "day", "scale": 1},"#
             + #" {"kind": "end", "distance": 123, "unit": "km", "theme": "night", "scale": 1}]}"#
         try Data(cases.utf8).write(to: URL(fileURLWithPath: "\(goldens)/cases.json"))
         let suite = try GoldenSuite(directory: FilePath(goldens))
@@ -111,8 +114,11 @@ struct GoldenVerificationTests {
         #expect(outcomes.map(\.passed) == [false, true])
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: report))
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens).contains(GoldenSuite.contactSheetFileName))
-        #expect(files == ["distance-10km-day@1x.expected.png", "distance-10km-day@1x.actual.png",
-                          "distance-10km-day@1x.diff.png", "index.html", "junit.xml"])
+        #expect(
+            files == [
+                "distance-10km-day@1x.expected.png", "distance-10km-day@1x.actual.png",
+                "distance-10km-day@1x.diff.png", "index.html", "junit.xml",
+            ])
         let junit = try String(contentsOfFile: "\(report)/junit.xml", encoding: .utf8)
         #expect(junit.contains(#"failures="1""#))
     }
@@ -126,9 +132,10 @@ struct GoldenVerificationTests {
 
     private func goldenFingerprint() throws -> [String: Data] {
         let names = try FileManager.default.contentsOfDirectory(atPath: goldensDirectory)
-        return try Dictionary(uniqueKeysWithValues: names.filter { $0.hasSuffix(".png") }.map {
-            ($0, try Data(contentsOf: URL(fileURLWithPath: "\(goldensDirectory)/\($0)")))
-        })
+        return try Dictionary(
+            uniqueKeysWithValues: names.filter { $0.hasSuffix(".png") }.map {
+                ($0, try Data(contentsOf: URL(fileURLWithPath: "\(goldensDirectory)/\($0)")))
+            })
     }
 
     private func shifted(_ image: RGBAImage, by dx: Int) -> RGBAImage {

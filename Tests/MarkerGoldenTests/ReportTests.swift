@@ -1,27 +1,32 @@
 import Foundation
+import MarkerGolden
+import MarkerPixels
+import MarkerSpec
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import MarkerGolden
-import MarkerPixels
-import Testing
-import MarkerSpec
 
 @Suite("Golden reports")
 struct ReportTests {
     /// A run with a pass, a pixel failure with awkward text and paths, a size mismatch and a missing golden.
     static let run: [GoldenOutcome] = [
-        GoldenOutcome(caseName: "plain/12 km", passed: true, antiAliasedPixels: 14, totalPixels: 6000,
-                      expectedFile: "expected/plain-12km.png", actualFile: "actual/plain-12km.png",
-                      diffFile: "diff/plain-12km.png"),
-        GoldenOutcome(caseName: #"label <b>"Zürich" & 'Bern'</b>"#, passed: false, differingPixels: 37,
-                      totalPixels: 6000, threshold: 0.05, message: "37 of 6000 pixels differ\n<see diff> & fix",
-                      expectedFile: "expected/label zürich#1.png", actualFile: "actual/label zürich#1.png",
-                      diffFile: "diff/label zürich#1.png"),
-        GoldenOutcome(caseName: "wide", passed: false, differingPixels: 120, totalPixels: 6120, sizeMismatch: true,
-                      expectedFile: "expected/wide.png", actualFile: "actual/wide.png", diffFile: "diff/wide.png"),
-        GoldenOutcome(caseName: "missing golden", passed: false, message: "no golden image",
-                      actualFile: "actual/missing.png"),
+        GoldenOutcome(
+            caseName: "plain/12 km", passed: true, antiAliasedPixels: 14, totalPixels: 6000,
+            expectedFile: "expected/plain-12km.png", actualFile: "actual/plain-12km.png",
+            diffFile: "diff/plain-12km.png"),
+        GoldenOutcome(
+            caseName: #"label <b>"Zürich" & 'Bern'</b>"#, passed: false, differingPixels: 37,
+            totalPixels: 6000, threshold: 0.05, message: "37 of 6000 pixels differ\n<see diff> & fix",
+            expectedFile: "expected/label zürich#1.png", actualFile: "actual/label zürich#1.png",
+            diffFile: "diff/label zürich#1.png"),
+        GoldenOutcome(
+            caseName: "wide", passed: false, differingPixels: 120, totalPixels: 6120, sizeMismatch: true,
+            expectedFile: "expected/wide.png", actualFile: "actual/wide.png", diffFile: "diff/wide.png"),
+        GoldenOutcome(
+            caseName: "missing golden", passed: false, message: "no golden image",
+            actualFile: "actual/missing.png"),
     ]
 
     // MARK: JUnit XML
@@ -43,11 +48,12 @@ struct ReportTests {
         let document = try XMLDocument(xmlString: GoldenReport.junitXML(Self.run, suiteName: "goldens"))
         let failures = try document.nodes(forXPath: "/testsuite/testcase/failure").compactMap { $0 as? XMLElement }
         #expect(failures.count == 3)
-        #expect(failures.map { $0.attribute(forName: "message")?.stringValue } == [
-            "37 of 6000 pixels differ\n<see diff> & fix",
-            "the rendered image's size differs from the golden image's",
-            "no golden image",
-        ])
+        #expect(
+            failures.map { $0.attribute(forName: "message")?.stringValue } == [
+                "37 of 6000 pixels differ\n<see diff> & fix",
+                "the rendered image's size differs from the golden image's",
+                "no golden image",
+            ])
         let details = try #require(failures.first?.stringValue)
         #expect(details.contains("diff: diff/label zürich#1.png"))
         #expect(details.contains("at threshold 0.05"))
@@ -90,8 +96,9 @@ struct ReportTests {
         let testcase = try #require(document.rootElement()?.elements(forName: "testcase").first)
         #expect(document.rootElement()?.attribute(forName: "name")?.stringValue == awkward.readBack)
         #expect(testcase.attribute(forName: "name")?.stringValue == awkward.readBack)
-        #expect(testcase.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue
-            == awkward.readBack)
+        #expect(
+            testcase.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue
+                == awkward.readBack)
     }
 
     // MARK: HTML
@@ -119,11 +126,12 @@ struct ReportTests {
     @Test func htmlReferencesEachCasesImagesByEncodedRelativePath() throws {
         let page = try XMLDocument(xmlString: GoldenReport.html(Self.run, title: "Golden run"))
         let sources = try page.nodes(forXPath: "//tbody/tr[1]//img/@src").map(\.stringValue)
-        #expect(sources == [
-            "expected/label%20z%C3%BCrich%231.png",
-            "actual/label%20z%C3%BCrich%231.png",
-            "diff/label%20z%C3%BCrich%231.png",
-        ])
+        #expect(
+            sources == [
+                "expected/label%20z%C3%BCrich%231.png",
+                "actual/label%20z%C3%BCrich%231.png",
+                "diff/label%20z%C3%BCrich%231.png",
+            ])
         let missing = try page.nodes(forXPath: "//tbody/tr[3]/td[contains(@class, 'missing')]").map(\.stringValue)
         #expect(missing == ["no image", "no image"])
         let passing = try page.nodes(forXPath: "//tbody/tr[4]//img/@src").map(\.stringValue)
@@ -139,8 +147,9 @@ struct ReportTests {
 
     @Test(arguments: awkwardTexts)
     func htmlEscapesAllText(_ awkward: AwkwardText) throws {
-        let outcome = GoldenOutcome(caseName: awkward.text, passed: false, message: awkward.text,
-                                    expectedFile: awkward.text)
+        let outcome = GoldenOutcome(
+            caseName: awkward.text, passed: false, message: awkward.text,
+            expectedFile: awkward.text)
         let html = GoldenReport.html([outcome], title: awkward.text)
         #expect(!html.contains("<script>"))
         let page = try XMLDocument(xmlString: html)
@@ -153,8 +162,9 @@ struct ReportTests {
 
     @Test func htmlOfAnEmptyRunSaysSo() throws {
         let page = try XMLDocument(xmlString: GoldenReport.html([], title: "Golden run"))
-        #expect(try page.nodes(forXPath: "//p[contains(@class, 'summary')]").first?.stringValue
-            == "No golden cases ran.")
+        #expect(
+            try page.nodes(forXPath: "//p[contains(@class, 'summary')]").first?.stringValue
+                == "No golden cases ran.")
         #expect(try page.nodes(forXPath: "//tbody/tr").isEmpty)
     }
 
@@ -165,25 +175,29 @@ struct ReportTests {
         var specked = blank
         specked[5, 5] = RGBA(r: 200, g: 0, b: 0, a: 255)
 
-        let pass = GoldenOutcome(caseName: "same", comparison: PixelComparison.compare(expected: blank, actual: blank),
-                                 expectedFile: nil, actualFile: nil, diffFile: nil)
+        let pass = GoldenOutcome(
+            caseName: "same", comparison: PixelComparison.compare(expected: blank, actual: blank),
+            expectedFile: nil, actualFile: nil, diffFile: nil)
         #expect(pass.passed)
         #expect(pass.message == nil)
         #expect(pass.totalPixels == 200)
 
-        let speck = GoldenOutcome(caseName: "speck",
-                                  comparison: PixelComparison.compare(expected: blank, actual: specked),
-                                  expectedFile: "e.png", actualFile: "a.png", diffFile: "d.png")
+        let speck = GoldenOutcome(
+            caseName: "speck",
+            comparison: PixelComparison.compare(expected: blank, actual: specked),
+            expectedFile: "e.png", actualFile: "a.png", diffFile: "d.png")
         #expect(!speck.passed)
         #expect(speck.differingPixels == 1)
         #expect(speck.threshold == 0.1)
         #expect(speck.message == "1 of 200 pixels differ (0.500%, 0.000% allowed)")
         #expect(speck.diffFile == "d.png")
 
-        let wide = GoldenOutcome(caseName: "wide",
-                                 comparison: PixelComparison.compare(expected: blank,
-                                                                     actual: RGBAImage(width: 22, height: 10)),
-                                 expectedFile: nil, actualFile: nil, diffFile: nil)
+        let wide = GoldenOutcome(
+            caseName: "wide",
+            comparison: PixelComparison.compare(
+                expected: blank,
+                actual: RGBAImage(width: 22, height: 10)),
+            expectedFile: nil, actualFile: nil, diffFile: nil)
         #expect(!wide.passed)
         #expect(wide.sizeMismatch)
         #expect(wide.message == "rendered 22×10 but the golden image is 20×10")

@@ -1,13 +1,12 @@
 import Foundation
 import MarkerRoute
 import MarkerSpec
+import TestSupport
 
 /// Paths of test inputs, found from this file.
 enum BatchFixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Two stages of exactly 75 km and 123 km (per GeographicLib), named "Day 1" and "Day 2".
-    static let twoStages = repository.appendingPathComponent("Tests/MarkerRouteTests/Fixtures/two-stages.geojson").path
-    static let sharedRoutes = repository.appendingPathComponent("../shared/routes").standardizedFileURL
+    static let twoStages = Repository.path("Tests/MarkerRouteTests/Fixtures/two-stages.geojson")
 
     static func temporaryFolder() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-batch-\(UUID())")

@@ -1,12 +1,14 @@
 import Foundation
+import MarkerOutput
 import MarkerPixels
 import MarkerRender
 import MarkerRoute
-import SystemPackage
-import Testing
-@testable import MarkerMap
-import MarkerOutput
 import MarkerSpec
+import SystemPackage
+import TestSupport
+import Testing
+
+@testable import MarkerMap
 
 @Suite("Route batch output")
 struct RouteBatchTests {
@@ -60,10 +62,10 @@ struct RouteBatchTests {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
-        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
         let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasPrefix("end-") })
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: out + "/" + victim))
-        let second = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        let second = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
         #expect(second.rendered == 1)
         #expect(try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + victim)))).width > 0)
     }
@@ -75,7 +77,7 @@ struct RouteBatchTests {
         let out = folder + "/out"
         var options = RouteBatch.Options()
         options.scales = [1, 2, 3]
-        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, to: out, options: options)
+        _ = try await write(Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, to: out, options: options)
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
         for image in try #require(manifest["images"] as? [[String: Any]]) {
             let file = try #require(image["file"] as? String)
@@ -100,7 +102,7 @@ struct RouteBatchTests {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
-        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
         let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
         let images = try #require(manifest["images"] as? [[String: Any]])
@@ -125,23 +127,28 @@ struct RouteBatchTests {
 
     @Test("the style layer anchors the dot centre on the point")
     func styleLayer() throws {
-        let layer = StyleLayer.layer(theme: .night)
+        let layer = try #require(JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night))) as? [String: Any])
         let layout = try #require(layer["layout"] as? [String: Any])
         #expect(layout["icon-anchor"] as? String == "bottom")
         #expect((layout["icon-offset"] as? [Double]) == [0, 9])
         #expect(layer["type"] as? String == "symbol")
     }
 
-    @Test("the style filter shows exactly the markers of the zoom table", arguments: [
-        1, 2, 5, 10, 20, 30, 40, 50, 60, 90, 100, 150, 300, 1234,
-    ])
+    @Test(
+        "the style filter shows exactly the markers of the zoom table",
+        arguments: [
+            1, 2, 5, 10, 20, 30, 40, 50, 60, 90, 100, 150, 300, 1234,
+        ])
     func zoomFilter(distance: Int) throws {
+        // Evaluated from the JSON a map SDK reads, not from the Swift value that writes it.
+        let layer = try #require(JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night))) as? [String: Any])
+        let filter = try #require(layer["filter"])
         for zoom in 0...22 {
             let shown = try FilterEvaluator(zoom: zoom, properties: ["kind": "distance", "distance": Double(distance)])
-                .truthy(StyleLayer.zoomFilter)
+                .truthy(filter)
             #expect(shown == ZoomTable.zooms(forDistance: distance).contains(zoom), "\(distance) at zoom \(zoom)")
             for kind in ["start", "end"] {
-                #expect(try FilterEvaluator(zoom: zoom, properties: ["kind": kind, "distance": Double(distance) + 0.37]).truthy(StyleLayer.zoomFilter))
+                #expect(try FilterEvaluator(zoom: zoom, properties: ["kind": kind, "distance": Double(distance) + 0.37]).truthy(filter))
             }
         }
     }
@@ -151,12 +158,16 @@ struct RouteBatchTests {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
-        _ = try await write(BatchFixtures.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
         let before = try snapshot(out)
         // Too many images for one sprite sheet: fails after rendering, before publishing.
-        let long = Route(stages: [Stage(name: "far", coordinates: [
-            Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 60),
-        ])])
+        let long = Route(stages: [
+            Stage(
+                name: "far",
+                coordinates: [
+                    Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 60),
+                ])
+        ])
         var options = RouteBatch.Options()
         options.scales = [3]
         options.themes = [.night]
@@ -170,9 +181,10 @@ struct RouteBatchTests {
     }
 
     private func snapshot(_ folder: String) throws -> [String: Data] {
-        try Dictionary(uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: folder).map {
-            ($0, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
-        })
+        try Dictionary(
+            uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: folder).map {
+                ($0, try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))
+            })
     }
 }
 

@@ -59,7 +59,8 @@ struct PixelComparisonTests {
     func transparentNeverMatchesOpaqueWhite(transparentIsExpected: Bool) {
         let transparent = RGBAImage(width: 100, height: 60)
         let white = RGBAImage(width: 100, height: 60, pixels: [UInt8](repeating: 255, count: 100 * 60 * 4))
-        let result = transparentIsExpected
+        let result =
+            transparentIsExpected
             ? PixelComparison.compare(expected: transparent, actual: white)
             : PixelComparison.compare(expected: white, actual: transparent)
         // The backdrop pattern varies with position, so every one of the 6000 positions must differ.
@@ -74,8 +75,9 @@ struct PixelComparisonTests {
         for y in 0..<30 {
             for x in 0..<40 { leftovers[x, y] = RGBA(r: UInt8(x * 6), g: 255, b: UInt8(y * 8), a: 0) }
         }
-        let result = PixelComparison.compare(expected: zeroes, actual: leftovers,
-                                             options: .init(threshold: 0, includeAntiAliasing: true))
+        let result = PixelComparison.compare(
+            expected: zeroes, actual: leftovers,
+            options: .init(threshold: 0, includeAntiAliasing: true))
         #expect(result.differingPixels == 0)
         #expect(result.passed)
     }
@@ -90,8 +92,9 @@ struct PixelComparisonTests {
         #expect(lenient.antiAliasedPixels > 20)
         #expect(lenient.passed)
 
-        let strict = PixelComparison.compare(expected: Self.golden, actual: actual,
-                                             options: .init(includeAntiAliasing: true))
+        let strict = PixelComparison.compare(
+            expected: Self.golden, actual: actual,
+            options: .init(includeAntiAliasing: true))
         #expect(strict.differingPixels == lenient.antiAliasedPixels)
         #expect(strict.antiAliasedPixels == 0)
         #expect(!strict.passed)
@@ -143,8 +146,9 @@ struct PixelComparisonTests {
     func thresholdDecidesHowFaintAShadowTailMayGoMissing(_ tail: ShadowTail) {
         var clipped = SyntheticMarker()
         clipped.shadowClipRow = tail.clipRow
-        let result = PixelComparison.compare(expected: Self.golden, actual: clipped.render(),
-                                             options: .init(threshold: tail.threshold))
+        let result = PixelComparison.compare(
+            expected: Self.golden, actual: clipped.render(),
+            options: .init(threshold: tail.threshold))
         #expect(result.passed == tail.passes)
     }
 
@@ -155,8 +159,9 @@ struct PixelComparisonTests {
         var actual = expected
         // Isolated specks on a flat area cannot pass for anti-aliasing.
         for speck in 0..<specks { actual[10 + speck * 20, 30] = RGBA(r: 255, g: 0, b: 0, a: 255) }
-        let result = PixelComparison.compare(expected: expected, actual: actual,
-                                             options: .init(maximumDifferingShare: maximumShare))
+        let result = PixelComparison.compare(
+            expected: expected, actual: actual,
+            options: .init(maximumDifferingShare: maximumShare))
         #expect(result.differingPixels == specks)
         #expect(result.differingShare == Double(specks) / 6000)
         #expect(result.passed == passes)
@@ -174,13 +179,16 @@ struct PixelComparisonTests {
         var actualMarker = SyntheticMarker()
         (actualMarker.width, actualMarker.height) = (actualSize.width, actualSize.height)
 
-        let result = PixelComparison.compare(expected: expectedMarker.render(), actual: actualMarker.render(),
-                                             options: .init(maximumDifferingShare: 1))
+        let result = PixelComparison.compare(
+            expected: expectedMarker.render(), actual: actualMarker.render(),
+            options: .init(maximumDifferingShare: 1))
 
-        let canvas = RGBAImage.Size(width: max(expectedSize.width, actualSize.width),
-                                    height: max(expectedSize.height, actualSize.height))
-        let common = RGBAImage.Size(width: min(expectedSize.width, actualSize.width),
-                                    height: min(expectedSize.height, actualSize.height))
+        let canvas = RGBAImage.Size(
+            width: max(expectedSize.width, actualSize.width),
+            height: max(expectedSize.height, actualSize.height))
+        let common = RGBAImage.Size(
+            width: min(expectedSize.width, actualSize.width),
+            height: min(expectedSize.height, actualSize.height))
         #expect(result.sizeMismatch)
         #expect(!result.passed)
         #expect(result.expectedSize == expectedSize)

@@ -57,11 +57,13 @@ struct SyntheticMarker: Sendable {
                 let pillCoverage = coverage(distance: pillDistance(x: x, y: y))
                 pixel.composite(fill, alpha: fillOpacity * pillCoverage)
 
-                let strokeCoverage = labelStrokes.map { left in
-                    coverage(distance: Self.boxDistance(
-                        x: x - (centerX + left + strokeWidth / 2), y: y - centerY,
-                        halfWidth: strokeWidth / 2, halfHeight: strokeHeight / 2))
-                }.max() ?? 0
+                let strokeCoverage =
+                    labelStrokes.map { left in
+                        coverage(
+                            distance: Self.boxDistance(
+                                x: x - (centerX + left + strokeWidth / 2), y: y - centerY,
+                                halfWidth: strokeWidth / 2, halfHeight: strokeHeight / 2))
+                    }.max() ?? 0
                 pixel.composite(labelColor, alpha: strokeCoverage)
 
                 image[column, row] = pixel.straight
@@ -73,8 +75,9 @@ struct SyntheticMarker: Sendable {
     /// Signed distance from the pill's outline: negative inside.
     private func pillDistance(x: Double, y: Double) -> Double {
         let radius = pillHeight / 2
-        return Self.boxDistance(x: x - centerX, y: y - centerY,
-                                halfWidth: pillWidth / 2 - radius, halfHeight: pillHeight / 2 - radius) - radius
+        return Self.boxDistance(
+            x: x - centerX, y: y - centerY,
+            halfWidth: pillWidth / 2 - radius, halfHeight: pillHeight / 2 - radius) - radius
     }
 
     private func coverage(distance: Double) -> Double {

@@ -1,18 +1,21 @@
 import Foundation
-import MarkerPixels
 import MarkerFiles
+import MarkerPixels
+import MarkerSpec
 import SystemPackage
 import Testing
+
 @testable import MarkerRender
-import MarkerSpec
 
 /// Checks MARKER.md on real Cairo/Pango pixels.
 @Suite("Marker rendering")
 struct RendererTests {
     static let kinds: [(Marker.Kind, Double)] = [(.start, 0), (.distance, 10), (.end, 123)]
 
-    func request(_ kind: Marker.Kind = .distance, _ distance: Double = 10, unit: Marker.Unit = .km,
-                 theme: Theme = .night, scale: Int = 2) throws -> MarkerRequest {
+    func request(
+        _ kind: Marker.Kind = .distance, _ distance: Double = 10, unit: Marker.Unit = .km,
+        theme: Theme = .night, scale: Int = 2
+    ) throws -> MarkerRequest {
         try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
     }
 
@@ -35,12 +38,16 @@ struct RendererTests {
     @Test("a different theme, scale, label or palette gives a different name")
     func distinctNames() throws {
         let renderer = try MarkerRenderer()
-        let brand = try Theme(name: "brand", palette: Palette(
-            pillFill: Colour(rgb: 0, 90, 200, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
-            dotFill: Colour(rgb: 0, 90, 200), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow))
-        let brandRed = try Theme(name: "brand", palette: Palette(
-            pillFill: Colour(rgb: 200, 0, 0, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
-            dotFill: Colour(rgb: 200, 0, 0), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow))
+        let brand = try Theme(
+            name: "brand",
+            palette: Palette(
+                pillFill: Colour(rgb: 0, 90, 200, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
+                dotFill: Colour(rgb: 0, 90, 200), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow))
+        let brandRed = try Theme(
+            name: "brand",
+            palette: Palette(
+                pillFill: Colour(rgb: 200, 0, 0, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
+                dotFill: Colour(rgb: 200, 0, 0), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow))
         let requests = [
             try request(.end, 123), try request(.end, 123, theme: .day), try request(.end, 123, scale: 3),
             try request(.end, 75), try request(.distance, 123), try request(.end, 123, unit: .mi),
@@ -56,8 +63,10 @@ struct RendererTests {
             let (image, anchor) = try MarkerRenderer().draw(try request(kind, distance, scale: scale))
             let visible = (0..<image.height).flatMap { y in (0..<image.width).map { (x: $0, y: y) } }
                 .filter { image[$0.x, $0.y].a > 0 }
-            let minX = visible.map(\.x).min()!, maxX = visible.map(\.x).max()!
-            let minY = visible.map(\.y).min()!, maxY = visible.map(\.y).max()!
+            let minX = visible.map(\.x).min()!
+            let maxX = visible.map(\.x).max()!
+            let minY = visible.map(\.y).min()!
+            let maxY = visible.map(\.y).max()!
             // Not clipped: the outermost ring is empty. Not wasteful: the shadow comes within 2pt of every edge.
             let slack = 2 * scale
             #expect(minX >= 1 && minY >= 1 && maxX <= image.width - 2 && maxY <= image.height - 2)
@@ -124,10 +133,12 @@ struct RendererTests {
         }
     }
 
-    @Test("every label fits: 4pt padding each side, 28pt minimum", arguments: [
-        (Marker.Kind.distance, 0.4, Marker.Unit.km), (.distance, 7.5, .km), (.distance, 12345, .km),
-        (.end, 9999, .mi), (.end, 12345, .km), (.start, 0, .mi), (.distance, 1, .km),
-    ])
+    @Test(
+        "every label fits: 4pt padding each side, 28pt minimum",
+        arguments: [
+            (Marker.Kind.distance, 0.4, Marker.Unit.km), (.distance, 7.5, .km), (.distance, 12345, .km),
+            (.end, 9999, .mi), (.end, 12345, .km), (.start, 0, .mi), (.distance, 1, .km),
+        ])
     func labelFits(kind: Marker.Kind, distance: Double, unit: Marker.Unit) throws {
         for scale in 1...3 {
             let layout = try laidOut(kind, distance, unit: unit, scale: scale)
@@ -184,15 +195,17 @@ struct RendererTests {
     }
 
     private func opaque(_ colour: Colour) -> RGBA {
-        RGBA(r: UInt8((colour.red * 255).rounded()), g: UInt8((colour.green * 255).rounded()),
-             b: UInt8((colour.blue * 255).rounded()), a: UInt8((colour.alpha * 255).rounded()))
+        RGBA(
+            r: UInt8((colour.red * 255).rounded()), g: UInt8((colour.green * 255).rounded()),
+            b: UInt8((colour.blue * 255).rounded()), a: UInt8((colour.alpha * 255).rounded()))
     }
 }
 
 @Suite("Fast PNG path against Cairo's writer")
 struct PNGPathTests {
-    @Test("markerpaint's PNG decodes to exactly the pixels Cairo's own writer encodes for the same surface",
-          arguments: [(Marker.Kind.start, 0.0, Theme.day, 1), (.distance, 7.5, .night, 2), (.end, 12345, .day, 3), (.end, 123, .night, 2)])
+    @Test(
+        "markerpaint's PNG decodes to exactly the pixels Cairo's own writer encodes for the same surface",
+        arguments: [(Marker.Kind.start, 0.0, Theme.day, 1), (.distance, 7.5, .night, 2), (.end, 12345, .day, 3), (.end, 123, .night, 2)])
     func sameAsCairo(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int) throws {
         let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
         let renderer = try MarkerRenderer()
@@ -207,8 +220,9 @@ struct PNGPathTests {
 
 @Suite("PNG encoder")
 struct PNGEncoderTests {
-    @Test("every row filter and level decodes to exactly the image and passes pngcheck",
-          arguments: PNGEncoder.Filter.allCases, [1, 6, 12])
+    @Test(
+        "every row filter and level decodes to exactly the image and passes pngcheck",
+        arguments: PNGEncoder.Filter.allCases, [1, 6, 12])
     func roundTrip(filter: PNGEncoder.Filter, level: Int) throws {
         let request = try MarkerRequest(marker: Marker(kind: .end, distance: 123), theme: .night, scale: 2)
         let image = try MarkerRenderer().draw(request).image

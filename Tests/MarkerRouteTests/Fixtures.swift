@@ -1,25 +1,13 @@
 import Foundation
 import MarkerRoute
 import MarkerSpec
+import TestSupport
 import Testing
 
 /// Test inputs on disk, found from this file's location so tests run from any working directory.
 enum Fixtures {
-    /// The repository root: this file is <root>/Tests/MarkerRouteTests/Fixtures.swift. Symlinks are
-    /// resolved so a package that links these folders in still finds the real repository.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Tests/MarkerRouteTests/Fixtures, where make_reference.py writes its output.
-    static let directory = repositoryRoot.appendingPathComponent("Tests/MarkerRouteTests/Fixtures")
-
-    /// The real GPS recordings shared by the project (read-only).
-    static let sharedRoutes = repositoryRoot.appendingPathComponent("../shared/routes").standardizedFileURL
-
-    /// A path in the repository, as reference.json gives it (relative to the root).
-    static func path(_ relative: String) -> String {
-        repositoryRoot.appendingPathComponent(relative).standardizedFileURL.path
-    }
+    static let directory = Repository.root.appendingPathComponent("Tests/MarkerRouteTests/Fixtures")
 
     static func bytes(_ url: URL) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: url))

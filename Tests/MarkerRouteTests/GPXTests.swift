@@ -1,6 +1,8 @@
+import Foundation
 import MarkerRoute
-import Testing
 import MarkerSpec
+import TestSupport
+import Testing
 
 @Suite("Reading GPX")
 struct GPXTests {
@@ -9,7 +11,8 @@ struct GPXTests {
     }
 
     @Test func tracksAndRoutesAreStagesAndWaypointsAreIgnored() throws {
-        let route = try Self.parse("""
+        let route = try Self.parse(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
               <wpt lat="10" lon="10"><name>Not on the way</name></wpt>
@@ -25,13 +28,16 @@ struct GPXTests {
               </rte>
             </gpx>
             """)
-        #expect(route.stages == [
-            Stage(name: "Morning", coordinates: [
-                Coordinate(latitude: 46.0, longitude: 14.0), Coordinate(latitude: 46.1, longitude: 14.1),
-                Coordinate(latitude: 46.2, longitude: 14.2),
-            ]),
-            Stage(name: "Back", coordinates: [Coordinate(latitude: 46.2, longitude: 14.2), Coordinate(latitude: 46.0, longitude: 14.0)]),
-        ])
+        #expect(
+            route.stages == [
+                Stage(
+                    name: "Morning",
+                    coordinates: [
+                        Coordinate(latitude: 46.0, longitude: 14.0), Coordinate(latitude: 46.1, longitude: 14.1),
+                        Coordinate(latitude: 46.2, longitude: 14.2),
+                    ]),
+                Stage(name: "Back", coordinates: [Coordinate(latitude: 46.2, longitude: 14.2), Coordinate(latitude: 46.0, longitude: 14.0)]),
+            ])
         #expect(route.warnings.isEmpty)
     }
 
@@ -47,7 +53,7 @@ struct GPXTests {
     }
 
     @Test func routeFileIsOneStageOfRoutePoints() throws {
-        let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("route.gpx").path, format: nil)
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("route.gpx").path, format: nil)
         #expect(route.stages.count == 1)
         #expect(route.stages.first?.coordinates.count == 55)
     }

@@ -1,6 +1,6 @@
 import MarkerRoute
-import Testing
 import MarkerSpec
+import Testing
 
 @Suite("Reading GeoJSON")
 struct GeoJSONTests {
@@ -34,7 +34,8 @@ struct GeoJSONTests {
             stages: [Stage(coordinates: [ljubljana, kranj]), Stage(coordinates: [kranj, bled])]),
         Case(
             testDescription: "Feature with a name",
-            json: #"{"type": "Feature", "properties": {"name": "Commute"}, "geometry": {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}}"#,
+            json:
+                #"{"type": "Feature", "properties": {"name": "Commute"}, "geometry": {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}}"#,
             stages: [Stage(name: "Commute", coordinates: [ljubljana, kranj])]),
         Case(
             testDescription: "FeatureCollection: names kept, points passed over",
@@ -56,11 +57,14 @@ struct GeoJSONTests {
             stages: [Stage(name: "Tour", coordinates: [ljubljana, kranj]), Stage(name: "Tour", coordinates: [kranj, bled])]),
         Case(
             testDescription: "GeometryCollection",
-            json: #"{"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [1, 2]}, {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}]}"#,
+            json:
+                #"{"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [1, 2]}, {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}]}"#,
             stages: [Stage(coordinates: [ljubljana, kranj])]),
         Case(
             testDescription: "escaped name, byte order mark and whitespace",
-            json: "\u{FEFF}\n  " + #"{"type": "Feature", "properties": {"name": "Tour \u00e0 V\u00e9lo \ud83d\udeb2 \"2\""}, "geometry": {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}}"# + "\n\n",
+            json: "\u{FEFF}\n  "
+                + #"{"type": "Feature", "properties": {"name": "Tour \u00e0 V\u00e9lo \ud83d\udeb2 \"2\""}, "geometry": {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}}"#
+                + "\n\n",
             stages: [Stage(name: "Tour à Vélo 🚲 \"2\"", coordinates: [ljubljana, kranj])]),
     ]
 
@@ -71,7 +75,8 @@ struct GeoJSONTests {
     }
 
     @Test func singlePointLineIsDroppedWithAWarning() throws {
-        let route = try Self.parse(#"""
+        let route = try Self.parse(
+            #"""
             {"type": "FeatureCollection", "features": [
               {"type": "Feature", "properties": {"name": "Stop"}, "geometry": {"type": "LineString", "coordinates": [[14.5, 46.05], [14.5, 46.05]]}},
               {"type": "Feature", "properties": {}, "geometry": {"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}}

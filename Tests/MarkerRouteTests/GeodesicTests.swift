@@ -1,7 +1,7 @@
 import Foundation
 import MarkerRoute
-import Testing
 import MarkerSpec
+import Testing
 
 @Suite("Geodesic on WGS84 against geographiclib")
 struct GeodesicTests {
@@ -63,9 +63,9 @@ struct GeodesicTests {
             from: Coordinate(latitude: latitude, longitude: from), to: Coordinate(latitude: latitude, longitude: to)
         ).distance
         // The arc of the parallel, radius N·cosφ: over 2 km it is longer than the geodesic by under a micrometre.
-        let φ = latitude * .pi / 180
+        let latitudeRadians = latitude * .pi / 180
         let eccentricitySquared = (2 - 1 / 298.257_223_563) / 298.257_223_563
-        let parallelRadius = 6_378_137 / (1 - eccentricitySquared * sin(φ) * sin(φ)).squareRoot() * cos(φ)
+        let parallelRadius = 6_378_137 / (1 - eccentricitySquared * sin(latitudeRadians) * sin(latitudeRadians)).squareRoot() * cos(latitudeRadians)
         let expected = abs(remainder(to - from, 360)) * .pi / 180 * parallelRadius
         #expect(abs(distance - expected) < 1e-6)
     }

@@ -1,5 +1,7 @@
+import Foundation
 import MarkerRoute
 import MarkerSpec
+import TestSupport
 import Testing
 
 @Suite("Marker placement")
@@ -81,7 +83,7 @@ struct MarkerPlanTests {
 
     /// Repeated points are zero-length segments: they change nothing and never produce NaN.
     @Test func repeatedPointsChangeNothing() throws {
-        let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, format: nil)
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, format: nil)
         let stage = try #require(route.stages.first)
         let doubled = Stage(name: stage.name, coordinates: stage.coordinates.flatMap { [$0, $0] } + [stage.coordinates.last!])
         let plain = try MarkerPlan(route: route, unit: .km, cumulative: false)

@@ -1,5 +1,7 @@
+import Foundation
 import MarkerRoute
 import MarkerSpec
+import TestSupport
 import Testing
 
 /// A plan's size is known from the stage lengths before any marker is made, and a route over the
@@ -12,7 +14,7 @@ struct PlanLimitTests {
 
     @Test("the extent worked out from lengths is the plan's own size", arguments: try Fixtures.reference().routes, [false, true])
     func extentMatchesThePlan(_ entry: Reference.RouteEntry, cumulative: Bool) throws {
-        let route = try Route.load(path: Fixtures.path(entry.path), format: nil)
+        let route = try Route.load(path: Repository.path(entry.path), format: nil)
         for unit in Marker.Unit.allCases {
             let plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative)
             let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: unit, cumulative: cumulative)
@@ -56,10 +58,11 @@ struct PlanLimitTests {
     }
 
     /// The whole units past the start and short of the end, each by more than a micrometre.
-    @Test(arguments: [
-        (0.0, 2000.0, 1..<2), (0, 2000.000_002, 1..<3), (0, 999.0, 1..<1), (0, 0, 1..<1),
-        (1500, 1000, 2..<3), (2000, 1000, 3..<3), (1999.999_999_5, 1000, 3..<3), (1000, 2500, 2..<4),
-    ] as [(Double, Double, Range<Int>)])
+    @Test(
+        arguments: [
+            (0.0, 2000.0, 1..<2), (0, 2000.000_002, 1..<3), (0, 999.0, 1..<1), (0, 0, 1..<1),
+            (1500, 1000, 2..<3), (2000, 1000, 3..<3), (1999.999_999_5, 1000, 3..<3), (1000, 2500, 2..<4),
+        ] as [(Double, Double, Range<Int>)])
     func distanceCounts(before: Double, length: Double, expected: Range<Int>) {
         let counts = MarkerPlan.Extent(stageLengths: [before, length], unit: .km, cumulative: true)
         let first = MarkerPlan.Extent(stageLengths: [before], unit: .km, cumulative: true)

@@ -1,6 +1,6 @@
 import MarkerRoute
-import Testing
 import MarkerSpec
+import Testing
 
 @Suite("Reading encoded polylines")
 struct PolylineTests {

@@ -1,5 +1,7 @@
+import Foundation
 import MarkerRoute
 import MarkerSpec
+import TestSupport
 import Testing
 
 /// The shared GPS recordings and the generated fixtures, read by `Route.load` and measured, against
@@ -12,7 +14,7 @@ struct RealRouteTests {
 
     @Test(arguments: try Fixtures.reference().routes)
     func stagesAndLengthsMatch(_ expected: Reference.RouteEntry) throws {
-        let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
+        let route = try Route.load(path: Repository.path(expected.path), format: nil)
         #expect(route.stages.map(\.name) == expected.stages.map(\.name))
         #expect(route.stages.map(\.coordinates.count) == expected.stages.map(\.points))
         let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
@@ -25,7 +27,7 @@ struct RealRouteTests {
     /// Every distance marker lies where geographiclib puts the point that far along the route.
     @Test(arguments: try Fixtures.reference().routes, Marker.Unit.allCases)
     func markersLieAtTheirDistance(_ expected: Reference.RouteEntry, unit: Marker.Unit) throws {
-        let route = try Route.load(path: Fixtures.path(expected.path), format: nil)
+        let route = try Route.load(path: Repository.path(expected.path), format: nil)
         for cumulative in [false, true] {
             let placed = try MarkerPlan(route: route, unit: unit, cumulative: cumulative).markers.filter { $0.kind == .distance }
             let markers = expected.sample.map { sample in Self.sampled(placed, every: sample) } ?? placed
@@ -61,7 +63,7 @@ struct RealRouteTests {
     }
 
     @Test func emptyTracksAreDroppedWithAWarning() throws {
-        let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path, format: nil)
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path, format: nil)
         let dropped = try #require(route.warnings.first)
         #expect(route.warnings.count == 1)
         #expect(dropped.contains("track 1") && dropped.contains("03-OCT-10") && dropped.contains("no points"))
@@ -69,7 +71,7 @@ struct RealRouteTests {
 
     /// Track segments are joined, and the empty one adds nothing.
     @Test func trackWithAnEmptySegmentIsOneStage() throws {
-        let route = try Route.load(path: Fixtures.sharedRoutes.appendingPathComponent("track-with-empty-segment.gpx").path, format: nil)
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("track-with-empty-segment.gpx").path, format: nil)
         #expect(route.stages.count == 1)
         #expect(route.stages.first?.coordinates.count == 9)
         #expect(route.warnings.isEmpty)

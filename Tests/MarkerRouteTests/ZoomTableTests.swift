@@ -1,13 +1,14 @@
 import MarkerRoute
-import Testing
 import MarkerSpec
+import Testing
 
 @Suite("Zoom table")
 struct ZoomTableTests {
     /// The table: z ≥ 16: 1, 15: 2, 14: 5, 11–13: 10, 9–10: 20, 7–8: 30, 5–6: 50, below 5: none.
-    @Test(arguments: [
-        (0...4, nil), (5...6, 50), (7...8, 30), (9...10, 20), (11...13, 10), (14...14, 5), (15...15, 2), (16...22, 1),
-    ] as [(ClosedRange<Int>, Int?)])
+    @Test(
+        arguments: [
+            (0...4, nil), (5...6, 50), (7...8, 30), (9...10, 20), (11...13, 10), (14...14, 5), (15...15, 2), (16...22, 1),
+        ] as [(ClosedRange<Int>, Int?)])
     func intervals(zooms: ClosedRange<Int>, interval: Int?) {
         for zoom in zooms {
             #expect(ZoomTable.interval(forZoom: zoom) == interval, "zoom \(zoom)")

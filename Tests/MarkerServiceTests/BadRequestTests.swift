@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarkerRender
 import MarkerService
-import Testing
 import MarkerSpec
+import Testing
 
 /// Every kind of bad input is a 4xx with a JSON error naming what is wrong, never a 500.
 @Suite("Bad requests")
@@ -85,7 +86,8 @@ struct BadRequestTests {
     @Test("a bad /v1/routes parameter is a 400 naming it", arguments: routeQueries)
     func badRouteQuery(_ bad: BadQuery) async throws {
         try await LiveService.run { client in
-            let response = try await client.execute(uri: "/v1/routes?\(bad.query)", method: .post, body: ByteBuffer(string: RouteEndpointTests.shortLine))
+            let response = try await client.execute(
+                uri: "/v1/routes?\(bad.query)", method: .post, body: ByteBuffer(string: RouteEndpointTests.shortLine))
             #expect(response.status == .badRequest)
             let body = try ErrorBody(response)
             #expect(body.parameter == bad.parameter)
@@ -123,10 +125,12 @@ struct BadRequestTests {
         }
     }
 
-    @Test("unknown paths are a JSON 404", arguments: [
-        ("/", "GET"), ("/v1", "GET"), ("/v1/marker.jpg", "GET"), ("/v1/images", "GET"), ("/v1/images/", "GET"),
-        ("/healthz/", "DELETE"),
-    ])
+    @Test(
+        "unknown paths are a JSON 404",
+        arguments: [
+            ("/", "GET"), ("/v1", "GET"), ("/v1/marker.jpg", "GET"), ("/v1/images", "GET"), ("/v1/images/", "GET"),
+            ("/healthz/", "DELETE"),
+        ])
     func unknownRoute(path: String, method: String) async throws {
         try await LiveService.run { client in
             let response = try await client.execute(uri: path, method: .init(method)!)

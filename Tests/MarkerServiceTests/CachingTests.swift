@@ -1,7 +1,8 @@
 import MarkerRender
-import Testing
-@testable import MarkerService
 import MarkerSpec
+import Testing
+
+@testable import MarkerService
 
 /// The byte-bounded LRU, entity tags, and the image store's shared renders, below HTTP.
 @Suite("Caching")
@@ -54,10 +55,12 @@ struct CachingTests {
         #expect(cache.totalCost == 10)
     }
 
-    @Test("If-None-Match matches by opaque tag, weak or strong, in lists and repeated fields", arguments: [
-        (["\"abc\""], true), (["W/\"abc\""], true), (["\"x\", \"abc\""], true), (["\"x\"", "W/\"abc\""], true),
-        (["*"], true), (["\"abcd\""], false), (["abc"], false), (["\"ab\", \"c\""], false), ([], false),
-    ])
+    @Test(
+        "If-None-Match matches by opaque tag, weak or strong, in lists and repeated fields",
+        arguments: [
+            (["\"abc\""], true), (["W/\"abc\""], true), (["\"x\", \"abc\""], true), (["\"x\"", "W/\"abc\""], true),
+            (["*"], true), (["\"abcd\""], false), (["abc"], false), (["\"ab\", \"c\""], false), ([], false),
+        ])
     func entityTags(fields: [String], matches: Bool) {
         #expect(EntityTag.ifNoneMatch(fields, matches: "abc") == matches)
     }

@@ -1,6 +1,7 @@
-import Testing
-@testable import MarkerService
 import MarkerSpec
+import Testing
+
+@testable import MarkerService
 
 @Suite("Admitting route requests")
 struct ConcurrencyLimitTests {

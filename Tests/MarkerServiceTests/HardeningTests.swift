@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import MarkerService
+import MarkerSpec
 import TestSupport
 import Testing
-import MarkerSpec
 
 /// What an attacker or a careless client sends: the service answers it with a 4xx or closes the
 /// connection, and keeps answering everyone else.
@@ -45,11 +45,19 @@ struct HardeningTests {
         Body(testDescription: "UTF-7 and one byte (39 bytes)", bytes: Array(#"<?xml version="1.0" encoding="UTF-7"?>"#.utf8) + [0xD0]),
         Body(testDescription: "Shift_JIS and one byte", bytes: Array(#"<?xml version="1.0" encoding="SHIFT_JIS"?>"#.utf8) + [0xD0]),
         Body(testDescription: "8 bytes of UTF-32-like XML", bytes: [0x00, 0x00, 0x00, 0x3C, 0x2B, 0x0D, 0x0D, 0x0A], query: ""),
-        Body(testDescription: "a billion laughs", bytes: Array(#"<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><gpx><trk><name>&d;&d;&d;&d;&d;&d;</name></trk></gpx>"#.utf8)),
+        Body(
+            testDescription: "a billion laughs",
+            bytes: Array(
+                #"<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]><gpx><trk><name>&d;&d;&d;&d;&d;&d;</name></trk></gpx>"#
+                    .utf8)),
         Body(testDescription: "a 16 KB zigzag of 40 million km", bytes: Array(Self.zigzag.utf8)),
-        Body(testDescription: "20 stages that need 400,000 markers",
-             bytes: Array(#"{"type":"MultiLineString","coordinates":[\#(Array(repeating: "[[0,0],[179.9,0]]", count: 20).joined(separator: ","))]}"#.utf8)),
-        Body(testDescription: "a polyline past 100,000 km", bytes: Array(("??" + String(repeating: "?_v_ia@?~u_ia@", count: 30)).utf8), query: "?polyline=5"),
+        Body(
+            testDescription: "20 stages that need 400,000 markers",
+            bytes: Array(
+                #"{"type":"MultiLineString","coordinates":[\#(Array(repeating: "[[0,0],[179.9,0]]", count: 20).joined(separator: ","))]}"#.utf8)),
+        Body(
+            testDescription: "a polyline past 100,000 km", bytes: Array(("??" + String(repeating: "?_v_ia@?~u_ia@", count: 30)).utf8),
+            query: "?polyline=5"),
         Body(testDescription: "JSON nested 100,000 deep", bytes: Array(String(repeating: "[", count: 100_000).utf8)),
         Body(testDescription: "NaN coordinates", bytes: Array(#"{"type":"LineString","coordinates":[[NaN,0],[1,1]]}"#.utf8)),
     ]
@@ -83,7 +91,8 @@ struct HardeningTests {
             let connection = try RawConnection(port: try #require(client.port))
             let hugeHost = String(repeating: "h", count: 8000) + ".example"
             let body = RouteEndpointTests.shortLine
-            await connection.send("POST /v1/routes?themes=night&scale=1 HTTP/1.1\r\nHost: \(hugeHost)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            await connection.send(
+                "POST /v1/routes?themes=night&scale=1 HTTP/1.1\r\nHost: \(hugeHost)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             let response = try #require(await connection.readResponse())
             #expect(response.status == 200)
             #expect(!response.body.contains("hhhhhhhh"))
@@ -167,10 +176,12 @@ struct HardeningTests {
         }
     }
 
-    @Test("a wrong method on a known path is a 405 with Allow", arguments: [
-        ("/v1/marker.png", HTTPRequest.Method.post, "GET, HEAD"), ("/v1/routes", .get, "POST"),
-        ("/healthz", .delete, "GET, HEAD"), ("/v1/images/end-1km-day@1x-0000000000.png", .put, "GET, HEAD"),
-    ])
+    @Test(
+        "a wrong method on a known path is a 405 with Allow",
+        arguments: [
+            ("/v1/marker.png", HTTPRequest.Method.post, "GET, HEAD"), ("/v1/routes", .get, "POST"),
+            ("/healthz", .delete, "GET, HEAD"), ("/v1/images/end-1km-day@1x-0000000000.png", .put, "GET, HEAD"),
+        ])
     func wrongMethod(path: String, method: HTTPRequest.Method, allow: String) async throws {
         try await LiveService.run { client in
             let response = try await client.execute(uri: path, method: method)

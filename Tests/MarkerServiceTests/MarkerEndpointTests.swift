@@ -1,9 +1,11 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import MarkerRender
 import MarkerService
-import Testing
 import MarkerSpec
+import NIOCore
+import Testing
 
 /// `GET /v1/marker.png` and `GET /v1/images/<name>.png` over real HTTP.
 @Suite("Marker images by query and by name")
@@ -57,9 +59,11 @@ struct MarkerEndpointTests {
         }
     }
 
-    @Test("a name this instance never served is drawn from the name alone", arguments: [
-        (Marker.Kind.distance, 7.5, Theme.night, 1, Marker.Unit.mi), (.start, 0, .day, 3, .km), (.end, 99999, .night, 2, .km),
-    ])
+    @Test(
+        "a name this instance never served is drawn from the name alone",
+        arguments: [
+            (Marker.Kind.distance, 7.5, Theme.night, 1, Marker.Unit.mi), (.start, 0, .day, 3, .km), (.end, 99999, .night, 2, .km),
+        ])
     func unseenName(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int, unit: Marker.Unit) async throws {
         let expected = try LiveService.reference(kind, distance, theme: theme, scale: scale, unit: unit)
         try await LiveService.run { client in

@@ -1,10 +1,11 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import Logging
 import MarkerService
+import MarkerSpec
 import Synchronization
 import Testing
-import MarkerSpec
 
 /// `/healthz`, `/metrics` and the request log.
 @Suite("Health, metrics and logs")

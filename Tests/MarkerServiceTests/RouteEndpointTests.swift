@@ -3,8 +3,9 @@ import Hummingbird
 import HummingbirdTesting
 import MarkerRender
 import MarkerService
-import Testing
 import MarkerSpec
+import TestSupport
+import Testing
 
 /// `POST /v1/routes`: a route in, markers.geojson with absolute image URLs out.
 @Suite("Route marker documents")
@@ -42,8 +43,10 @@ struct RouteEndpointTests {
 
     /// Fetches every icon by the path of its URL and checks it is the image its name describes,
     /// for the marker the feature describes.
-    static func checkIcons(of document: Document, origin: String, themes: [String], scale: Int,
-                           client: some TestClientProtocol) async throws {
+    static func checkIcons(
+        of document: Document, origin: String, themes: [String], scale: Int,
+        client: some TestClientProtocol
+    ) async throws {
         for feature in document.features {
             #expect(Set(feature.properties.icon.keys) == Set(themes))
             for (themeName, url) in feature.properties.icon {
@@ -81,7 +84,7 @@ struct RouteEndpointTests {
 
     @Test("a real GPX route gives consecutive markers from start to end")
     func gpx() async throws {
-        let gpx = try SharedRoutes.bytes("route.gpx")
+        let gpx = try sharedRouteBytes("route.gpx")
         try await LiveService.run { client in
             let response = try await client.execute(uri: "/v1/routes?themes=night&scale=3", method: .post, body: ByteBuffer(bytes: gpx))
             #expect(response.status == .ok)
@@ -100,8 +103,9 @@ struct RouteEndpointTests {
     @Test("a polyline needs its precision; miles and stage-by-stage counting come from the query")
     func polyline() async throws {
         try await LiveService.run { client in
-            let response = try await client.execute(uri: "/v1/routes?polyline=5&unit=mi&themes=day&scale=1",
-                                                    method: .post, body: ByteBuffer(string: Self.shortPolyline))
+            let response = try await client.execute(
+                uri: "/v1/routes?polyline=5&unit=mi&themes=day&scale=1",
+                method: .post, body: ByteBuffer(string: Self.shortPolyline))
             #expect(response.status == .ok)
             let document = try Document(response)
             // About 4.5 km is 2.8 miles.
@@ -111,14 +115,19 @@ struct RouteEndpointTests {
         }
     }
 
-    @Test("cumulative counting carries distance across stages", arguments: [(false, ["0km", "1km", "1.1km", "0km", "1km", "1.1km"]),
-                                                                             (true, ["0km", "1km", "1.1km", "0km", "2km", "2.2km"])])
+    @Test(
+        "cumulative counting carries distance across stages",
+        arguments: [
+            (false, ["0km", "1km", "1.1km", "0km", "1km", "1.1km"]),
+            (true, ["0km", "1km", "1.1km", "0km", "2km", "2.2km"]),
+        ])
     func cumulative(cumulative: Bool, labels: [String]) async throws {
         // Two stages of about 1.1 km each.
         let twoStages = #"{"type": "MultiLineString", "coordinates": [[[14.0, 46.0], [14.0, 46.01]], [[15.0, 46.0], [15.0, 46.01]]]}"#
         try await LiveService.run { client in
-            let response = try await client.execute(uri: "/v1/routes?themes=day&cumulative=\(cumulative)",
-                                                    method: .post, body: ByteBuffer(string: twoStages))
+            let response = try await client.execute(
+                uri: "/v1/routes?themes=day&cumulative=\(cumulative)",
+                method: .post, body: ByteBuffer(string: twoStages))
             #expect(response.status == .ok)
             #expect(try Document(response).features.map(\.properties.label) == labels)
         }
@@ -135,7 +144,8 @@ struct RouteEndpointTests {
         }
     }
 
-    @Test("a body over the configured limit is a 413; one at the limit is read", arguments: [(1024, HTTPResponse.Status.ok), (1025, .contentTooLarge)])
+    @Test(
+        "a body over the configured limit is a 413; one at the limit is read", arguments: [(1024, HTTPResponse.Status.ok), (1025, .contentTooLarge)])
     func bodyLimit(size: Int, status: HTTPResponse.Status) async throws {
         var configuration = LiveService.configuration
         configuration.maximumRouteBytes = 1024

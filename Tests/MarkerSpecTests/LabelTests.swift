@@ -1,13 +1,16 @@
 import Testing
+
 @testable import MarkerSpec
 
 @Suite("Labels and markers")
 struct LabelTests {
-    @Test("numbers follow MARKER.md: whole from 10 (half up), one decimal below unless whole", arguments: [
-        (0.0, "0"), (0.4, "0.4"), (1, "1"), (3, "3"), (7.5, "7.5"), (7.25, "7.3"), (7.04, "7"),
-        (9.94, "9.9"), (9.96, "10"), (10, "10"), (10.4, "10"), (10.5, "11"), (122.5, "123"),
-        (123.49, "123"), (1234, "1234"), (12345, "12345"), (99999.6, "100000"),
-    ])
+    @Test(
+        "numbers follow MARKER.md: whole from 10 (half up), one decimal below unless whole",
+        arguments: [
+            (0.0, "0"), (0.4, "0.4"), (1, "1"), (3, "3"), (7.5, "7.5"), (7.25, "7.3"), (7.04, "7"),
+            (9.94, "9.9"), (9.96, "10"), (10, "10"), (10.4, "10"), (10.5, "11"), (122.5, "123"),
+            (123.49, "123"), (1234, "1234"), (12345, "12345"), (99999.6, "100000"),
+        ])
     func number(distance: Double, expected: String) {
         #expect(Label.number(for: distance) == expected)
     }
@@ -19,14 +22,16 @@ struct LabelTests {
         #expect(try Marker(kind: .start, distance: 0).label == "0km")
     }
 
-    @Test("impossible markers are refused with a reason", arguments: [
-        (Marker.Kind.distance, -1.0, "negative"),
-        (.distance, .nan, "finite"),
-        (.distance, .infinity, "finite"),
-        (.end, -.infinity, "finite"),
-        (.distance, 100_000.5, "largest"),
-        (.start, 5, "start marker"),
-    ])
+    @Test(
+        "impossible markers are refused with a reason",
+        arguments: [
+            (Marker.Kind.distance, -1.0, "negative"),
+            (.distance, .nan, "finite"),
+            (.distance, .infinity, "finite"),
+            (.end, -.infinity, "finite"),
+            (.distance, 100_000.5, "largest"),
+            (.start, 5, "start marker"),
+        ])
     func invalidMarker(kind: Marker.Kind, distance: Double, reason: String) {
         #expect {
             try Marker(kind: kind, distance: distance)
@@ -44,10 +49,12 @@ struct LabelTests {
 
 @Suite("Image names")
 struct ImageNameTests {
-    @Test("a rendered name reads back into the same request", arguments: [
-        (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
-        (.distance, 12345, .mi, .night, 1),
-    ])
+    @Test(
+        "a rendered name reads back into the same request",
+        arguments: [
+            (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
+            (.distance, 12345, .mi, .night, 1),
+        ])
     func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
         let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
         // Any bytes serve: the name carries their hash, whatever they are.
@@ -58,17 +65,19 @@ struct ImageNameTests {
         #expect(ImageName.parse(String(rendered.fileName.dropLast(4)))?.request == request)
     }
 
-    @Test("names that do not describe a marker do not parse", arguments: [
-        "", "end-123km-night@2x", "end-123km-night@4x-3f9a1c2b7d", "finish-123km-night@2x-3f9a1c2b7d",
-        "end-123km-dusk@2x-3f9a1c2b7d", "end-123km-night@2x-3F9A1C2B7D", "end-123.0km-night@2x-3f9a1c2b7d",
-        "end-0123km-night@2x-3f9a1c2b7d", "start-5km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
-        "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",
-        "end-123km-night@\u{0662}x-3f9a1c2b7d", "end-\u{0661}\u{0662}\u{0663}km-night@2x-3f9a1c2b7d",
-        "end-123km-night@2x-3f9a1c2b7d\u{301}", "end-7.5.5km-night@2x-3f9a1c2b7d", "end-.5km-night@2x-3f9a1c2b7d",
-        "end-123KM-night@2x-3f9a1c2b7d", "end-123km-night@2x-3f9a1c2b7", "end-123km-night@2x-3f9a1c2b7d0",
-        "end--night@2x-3f9a1c2b7d", "end-km-night@2x-3f9a1c2b7d", "-123km-night@2x-3f9a1c2b7d", "end-123km-night@2-3f9a1c2b7d",
-        "end-123km-night2x-3f9a1c2b7d", "@-", "-", "end-123km-night@2x-3f9a1c2b7d.png.png",
-    ])
+    @Test(
+        "names that do not describe a marker do not parse",
+        arguments: [
+            "", "end-123km-night@2x", "end-123km-night@4x-3f9a1c2b7d", "finish-123km-night@2x-3f9a1c2b7d",
+            "end-123km-dusk@2x-3f9a1c2b7d", "end-123km-night@2x-3F9A1C2B7D", "end-123.0km-night@2x-3f9a1c2b7d",
+            "end-0123km-night@2x-3f9a1c2b7d", "start-5km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
+            "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",
+            "end-123km-night@\u{0662}x-3f9a1c2b7d", "end-\u{0661}\u{0662}\u{0663}km-night@2x-3f9a1c2b7d",
+            "end-123km-night@2x-3f9a1c2b7d\u{301}", "end-7.5.5km-night@2x-3f9a1c2b7d", "end-.5km-night@2x-3f9a1c2b7d",
+            "end-123KM-night@2x-3f9a1c2b7d", "end-123km-night@2x-3f9a1c2b7", "end-123km-night@2x-3f9a1c2b7d0",
+            "end--night@2x-3f9a1c2b7d", "end-km-night@2x-3f9a1c2b7d", "-123km-night@2x-3f9a1c2b7d", "end-123km-night@2-3f9a1c2b7d",
+            "end-123km-night2x-3f9a1c2b7d", "@-", "-", "end-123km-night@2x-3f9a1c2b7d.png.png",
+        ])
     func rejects(name: String) {
         #expect(ImageName.parse(name) == nil)
     }

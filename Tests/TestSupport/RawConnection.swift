@@ -149,11 +149,12 @@ public final class RawConnection: Sendable {
         while true {
             if let end = received.firstRange(of: Array("\r\n\r\n".utf8)) {
                 let head = String(decoding: received[..<end.lowerBound], as: UTF8.self)
-                let length = head.split(separator: "\r\n").compactMap { line -> Int? in
-                    let parts = line.split(separator: ":", maxSplits: 1)
-                    guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
-                    return Int(parts[1].trimmingCharacters(in: .whitespaces))
-                }.first ?? 0
+                let length =
+                    head.split(separator: "\r\n").compactMap { line -> Int? in
+                        let parts = line.split(separator: ":", maxSplits: 1)
+                        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+                        return Int(parts[1].trimmingCharacters(in: .whitespaces))
+                    }.first ?? 0
                 if received.count - end.upperBound >= length {
                     let status = head.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
                     let body = String(decoding: received[end.upperBound..<(end.upperBound + length)], as: UTF8.self)

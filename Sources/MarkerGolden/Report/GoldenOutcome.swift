@@ -1,4 +1,4 @@
-import MarkerPixels
+public import MarkerPixels
 
 /// How one golden-image case came out of a verification run, as the reports show it.
 public struct GoldenOutcome: Sendable, Hashable {
@@ -24,10 +24,12 @@ public struct GoldenOutcome: Sendable, Hashable {
     /// The diff PNG, by path relative to the reports; nil when nothing was compared.
     public var diffFile: String?
 
-    public init(caseName: String, passed: Bool, differingPixels: Int = 0, antiAliasedPixels: Int = 0,
-                totalPixels: Int = 0, threshold: Double = PixelComparison.Options().threshold,
-                sizeMismatch: Bool = false, message: String? = nil,
-                expectedFile: String? = nil, actualFile: String? = nil, diffFile: String? = nil) {
+    public init(
+        caseName: String, passed: Bool, differingPixels: Int = 0, antiAliasedPixels: Int = 0,
+        totalPixels: Int = 0, threshold: Double = PixelComparison.Options().threshold,
+        sizeMismatch: Bool = false, message: String? = nil,
+        expectedFile: String? = nil, actualFile: String? = nil, diffFile: String? = nil
+    ) {
         self.caseName = caseName
         self.passed = passed
         self.differingPixels = differingPixels
@@ -42,22 +44,26 @@ public struct GoldenOutcome: Sendable, Hashable {
     }
 
     /// The outcome of `comparison`, with a message explaining a failure.
-    public init(caseName: String, comparison: PixelComparison.Result,
-                expectedFile: String?, actualFile: String?, diffFile: String?) {
-        let message: String? = if comparison.passed {
-            nil
-        } else if comparison.sizeMismatch {
-            "rendered \(comparison.actualSize) but the golden image is \(comparison.expectedSize)"
-        } else {
-            "\(comparison.differingPixels) of \(comparison.totalPixels) pixels differ "
-                + "(\(GoldenReport.percent(comparison.differingShare)), "
-                + "\(GoldenReport.percent(comparison.options.maximumDifferingShare)) allowed)"
-        }
-        self.init(caseName: caseName, passed: comparison.passed,
-                  differingPixels: comparison.differingPixels, antiAliasedPixels: comparison.antiAliasedPixels,
-                  totalPixels: comparison.totalPixels, threshold: comparison.options.threshold,
-                  sizeMismatch: comparison.sizeMismatch, message: message,
-                  expectedFile: expectedFile, actualFile: actualFile, diffFile: diffFile)
+    public init(
+        caseName: String, comparison: PixelComparison.Result,
+        expectedFile: String?, actualFile: String?, diffFile: String?
+    ) {
+        let message: String? =
+            if comparison.passed {
+                nil
+            } else if comparison.sizeMismatch {
+                "rendered \(comparison.actualSize) but the golden image is \(comparison.expectedSize)"
+            } else {
+                "\(comparison.differingPixels) of \(comparison.totalPixels) pixels differ "
+                    + "(\(GoldenReport.percent(comparison.differingShare)), "
+                    + "\(GoldenReport.percent(comparison.options.maximumDifferingShare)) allowed)"
+            }
+        self.init(
+            caseName: caseName, passed: comparison.passed,
+            differingPixels: comparison.differingPixels, antiAliasedPixels: comparison.antiAliasedPixels,
+            totalPixels: comparison.totalPixels, threshold: comparison.options.threshold,
+            sizeMismatch: comparison.sizeMismatch, message: message,
+            expectedFile: expectedFile, actualFile: actualFile, diffFile: diffFile)
     }
 
     /// `differingPixels / totalPixels`, or 0 when nothing was compared.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension GoldenReport {
     /// An HTML page with one row per case, failing cases first, each showing expected, actual and diff images side by side.

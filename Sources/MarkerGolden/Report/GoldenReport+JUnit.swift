@@ -28,9 +28,11 @@ extension GoldenReport {
 
     /// The body of a `failure`: the counts, and where to find the images.
     private static func failureDetails(_ outcome: GoldenOutcome) -> String {
-        var lines = ["\(outcome.differingPixels) of \(outcome.totalPixels) pixels differ "
-            + "(\(percent(outcome.differingShare))) at threshold \(outcome.threshold); "
-            + "\(outcome.antiAliasedPixels) anti-aliased pixels not counted"]
+        var lines = [
+            "\(outcome.differingPixels) of \(outcome.totalPixels) pixels differ "
+                + "(\(percent(outcome.differingShare))) at threshold \(outcome.threshold); "
+                + "\(outcome.antiAliasedPixels) anti-aliased pixels not counted"
+        ]
         if outcome.sizeMismatch { lines.append("the image sizes differ") }
         lines.append("expected: \(outcome.expectedFile ?? "none")")
         lines.append("actual: \(outcome.actualFile ?? "none")")

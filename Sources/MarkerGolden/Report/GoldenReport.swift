@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The reports of a golden-image verification run: an HTML page for people, JUnit XML for CI.
 ///
@@ -6,7 +10,12 @@ import Foundation
 public enum GoldenReport {
     /// A share as a percentage with three decimals, e.g. `0.617%`.
     static func percent(_ share: Double) -> String {
-        String(format: "%.3f%%", share * 100)
+        let thousandths = (share * 100_000).rounded()
+        guard thousandths.isFinite, abs(thousandths) < 1e15 else { return "\(share * 100)%" }
+        let magnitude = Int(abs(thousandths))
+        let fraction = String(magnitude % 1000)
+        let sign = thousandths < 0 ? "-" : ""
+        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)%"
     }
 
     /// One line on the run as a whole.
@@ -66,11 +75,21 @@ extension GoldenReport {
         /// Characters that would end the path (`#`, `?`), start an escape (`%`) or make the first
         /// segment read as a scheme (`:`) are percent-encoded, as is everything outside ASCII.
         static func urlPath(_ path: String) -> String {
-            path.addingPercentEncoding(withAllowedCharacters: urlPathAllowed) ?? path
+            let hex = Array("0123456789ABCDEF".utf8)
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(path.utf8.count)
+            for byte in path.utf8 {
+                if urlPathAllowed.contains(byte) {
+                    encoded.append(byte)
+                } else {
+                    encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+                }
+            }
+            return String(decoding: encoded, as: UTF8.self)
         }
 
-        private static let urlPathAllowed = CharacterSet(
-            charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=@")
+        private static let urlPathAllowed = Set(
+            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=@".utf8)
 
         /// `text` with `replacement` applied, and characters XML 1.0 cannot carry at all replaced by U+FFFD.
         private static func escape(_ text: String, replacement: (Unicode.Scalar) -> String?) -> String {

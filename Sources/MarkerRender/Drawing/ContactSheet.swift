@@ -1,6 +1,6 @@
 import CPangoCairo
+public import MarkerPixels
 import MarkerSpec
-import MarkerPixels
 
 /// One labelled picture of many markers, so a person can review the whole look at a glance.
 public enum ContactSheet {
@@ -29,7 +29,10 @@ public enum ContactSheet {
     public static func render(_ entries: [Entry], title: String) throws(RenderError) -> [UInt8] {
         let rows = entries.map(\.row).uniqued()
         let columns = entries.map(\.column).uniqued()
-        let gap = 8, headerWidth = 150, headerHeight = 24, titleHeight = 36
+        let gap = 8
+        let headerWidth = 150
+        let headerHeight = 24
+        let titleHeight = 36
         let cellWidth = (entries.map(\.image.width).max() ?? 1) + 2 * gap
         let cellHeight = (entries.map(\.image.height).max() ?? 1) + 2 * gap
         let width = headerWidth + columns.count * cellWidth + gap
@@ -65,9 +68,10 @@ public enum ContactSheet {
                 context.setSource(entry.backdrop == .light ? lightMap : darkMap)
                 context.fill()
                 let marker = try CairoSurface(image: entry.image)
-                cairo_set_source_surface(context.pointer, marker.pointer,
-                                         Double(left + (cellWidth - entry.image.width) / 2),
-                                         Double(top + (cellHeight - entry.image.height) / 2))
+                cairo_set_source_surface(
+                    context.pointer, marker.pointer,
+                    Double(left + (cellWidth - entry.image.width) / 2),
+                    Double(top + (cellHeight - entry.image.height) / 2))
                 cairo_paint(context.pointer)
             }
         }

@@ -72,8 +72,9 @@ struct MarkerPainter {
         let flagLeft = icon.x + 1 * s
         for row in 0..<2 {
             for column in 0..<3 {
-                let cell = Rect(x: flagLeft + Double(column) * square, y: icon.y + Double(row) * square,
-                                width: square, height: square)
+                let cell = Rect(
+                    x: flagLeft + Double(column) * square, y: icon.y + Double(row) * square,
+                    width: square, height: square)
                 context.addRectangle(cell)
                 context.setSource((row + column) % 2 == 0 ? palette.label : palette.label.fading(by: 0.3))
                 context.fill()

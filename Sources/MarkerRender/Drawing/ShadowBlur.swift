@@ -23,7 +23,8 @@ struct ShadowBlur {
                     let source = mask + y * stride
                     for x in 0..<width {
                         var sum: Float = 0
-                        let lower = max(-radius, -x), upper = min(radius, width - 1 - x)
+                        let lower = max(-radius, -x)
+                        let upper = min(radius, width - 1 - x)
                         var offset = lower
                         while offset <= upper {
                             sum += k[offset + radius] * Float(source[x + offset])
@@ -36,7 +37,8 @@ struct ShadowBlur {
             columns.withUnsafeMutableBufferPointer { vertical in
                 rows.withUnsafeBufferPointer { horizontal in
                     for y in 0..<height {
-                        let lower = max(-radius, -y), upper = min(radius, height - 1 - y)
+                        let lower = max(-radius, -y)
+                        let upper = min(radius, height - 1 - y)
                         for x in 0..<width {
                             var sum: Float = 0
                             var offset = lower

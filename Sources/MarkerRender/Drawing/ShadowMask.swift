@@ -31,7 +31,8 @@ struct ShadowMask {
     }
 
     static func make(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {
-        let width = layout.canvasWidth, height = layout.canvasHeight
+        let width = layout.canvasWidth
+        let height = layout.canvasHeight
         let cast = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
         let body = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
         for (surface, offset) in [(cast, MarkerMetrics.shadowOffsetY * Double(layout.scale)), (body, 0)] {

@@ -1,5 +1,5 @@
 import CPangoCairo
-import MarkerPixels
+public import MarkerPixels
 
 /// Reads any PNG into straight-alpha RGBA with libspng, exactly, for comparing pixels.
 public enum PNGDecoder {

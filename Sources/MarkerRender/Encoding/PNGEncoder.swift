@@ -1,5 +1,5 @@
 import CPangoCairo
-import MarkerPixels
+public import MarkerPixels
 
 /// Writes straight-alpha RGBA images as PNG with libdeflate's zlib stream, framed with
 /// libdeflate's CRC-32.
@@ -75,8 +75,10 @@ public final class PNGEncoder {
     }
 
     /// Writes the filter byte and the filtered row at `out` (PNG spec section 9, 4 bytes per pixel).
-    private static func filterRow(_ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
-                                  filter: Filter, into out: UnsafeMutablePointer<UInt8>) {
+    private static func filterRow(
+        _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
+        filter: Filter, into out: UnsafeMutablePointer<UInt8>
+    ) {
         func apply(_ type: Filter, _ out: UnsafeMutablePointer<UInt8>) {
             let bpp = 4
             switch type {
@@ -92,16 +94,20 @@ public final class PNGEncoder {
             case .average:
                 out[0] = 3
                 for i in 0..<count {
-                    let left = Int(i >= bpp ? row[i - bpp] : 0), up = Int(above?[i] ?? 0)
+                    let left = Int(i >= bpp ? row[i - bpp] : 0)
+                    let up = Int(above?[i] ?? 0)
                     out[i + 1] = row[i] &- UInt8((left + up) / 2)
                 }
             case .paeth:
                 out[0] = 4
                 for i in 0..<count {
-                    let a = Int(i >= bpp ? row[i - bpp] : 0), b = Int(above?[i] ?? 0)
+                    let a = Int(i >= bpp ? row[i - bpp] : 0)
+                    let b = Int(above?[i] ?? 0)
                     let c = Int(i >= bpp ? (above?[i - bpp] ?? 0) : 0)
                     let p = a + b - c
-                    let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     out[i + 1] = row[i] &- UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
                 }
             }

@@ -1,4 +1,5 @@
 import CPangoCairo
+import MarkerPixels
 
 /// An ARGB32 or A8 Cairo image surface that this object owns.
 final class CairoSurface {
@@ -62,7 +63,8 @@ extension CairoSurface {
                         let i = (y * image.width + x) * 4
                         let alpha = UInt32(source[i + 3])
                         func premultiply(_ channel: UInt8) -> UInt32 { (UInt32(channel) * alpha + 127) / 255 }
-                        row[x] = alpha << 24 | premultiply(source[i]) << 16 | premultiply(source[i + 1]) << 8
+                        row[x] =
+                            alpha << 24 | premultiply(source[i]) << 16 | premultiply(source[i + 1]) << 8
                             | premultiply(source[i + 2])
                     }
                 }
@@ -70,5 +72,3 @@ extension CairoSurface {
         }
     }
 }
-
-import MarkerPixels

@@ -144,7 +144,8 @@ final class TextLayout {
 extension Rect {
     init(pango rectangle: PangoRectangle) {
         let scale = Double(PANGO_SCALE)
-        self.init(x: Double(rectangle.x) / scale, y: Double(rectangle.y) / scale,
-                  width: Double(rectangle.width) / scale, height: Double(rectangle.height) / scale)
+        self.init(
+            x: Double(rectangle.x) / scale, y: Double(rectangle.y) / scale,
+            width: Double(rectangle.width) / scale, height: Double(rectangle.height) / scale)
     }
 }

@@ -66,11 +66,12 @@ struct MarkerLayout: Sendable {
         typealias M = MarkerMetrics
         let s = Double(scale)
         self.scale = scale
-        let iconWidth: Double? = switch kind {
-        case .start: M.playIconWidth
-        case .end: M.flagIconWidth
-        case .distance: nil
-        }
+        let iconWidth: Double? =
+            switch kind {
+            case .start: M.playIconWidth
+            case .end: M.flagIconWidth
+            case .distance: nil
+            }
         let contentWidth = label.width + (iconWidth.map { M.iconGap + $0 } ?? 0)
         // Whole pixels keep every edge on the grid; an even count centres the 6pt dot on it too.
         var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))

@@ -31,7 +31,8 @@ enum GPXReader {
                 let content = bytes.reversed().drop(while: isBlank)
                 let lastLine = content.count { $0 == 0x0A } + 1
                 throw RouteError(
-                    "not valid XML: line \(lastLine), at the end of the input: the document ends before its elements are closed (is the file truncated?)")
+                    "not valid XML: line \(lastLine), at the end of the input: the document ends before its elements are closed (is the file truncated?)"
+                )
             }
             throw RouteError("not valid XML: line \(failure.line + skippedLines), column \(failure.column): \(failure.problem)")
         }
@@ -129,8 +130,9 @@ private final class GPXCollector: XMLEventHandler {
         case .track, .route:
             if let stage = open {
                 candidates.append(
-                    StageCandidate(at: "\(stage.kind) \(stage.number)", name: stage.name.flatMap(Self.trimmedName),
-                                   coordinates: stage.coordinates))
+                    StageCandidate(
+                        at: "\(stage.kind) \(stage.number)", name: stage.name.flatMap(Self.trimmedName),
+                        coordinates: stage.coordinates))
             }
             open = nil
         case .name:

@@ -28,8 +28,9 @@ public enum Geodesic {
         var initialAzimuth = 0.0
         var finalAzimuth = 0.0
         withUnsafePointer(to: wgs84) { ellipsoid in
-            geod_inverse(ellipsoid, start.latitude, start.longitude, end.latitude, end.longitude,
-                         &distance, &initialAzimuth, &finalAzimuth)
+            geod_inverse(
+                ellipsoid, start.latitude, start.longitude, end.latitude, end.longitude,
+                &distance, &initialAzimuth, &finalAzimuth)
         }
         return Inverse(distance: distance, initialAzimuth: initialAzimuth, finalAzimuth: finalAzimuth)
     }

@@ -1,4 +1,4 @@
-import MarkerSpec
+public import MarkerSpec
 
 /// Every marker of a route: a start, a marker at each whole unit and an end for each stage.
 public struct MarkerPlan: Sendable {

@@ -1,4 +1,4 @@
-import MarkerSpec
+public import MarkerSpec
 
 /// One marker to draw on the map: what it shows, where it goes and at which zooms it shows.
 public struct RouteMarker: Sendable, Equatable {

@@ -1,11 +1,11 @@
-import Hummingbird
+public import Hummingbird
 import HummingbirdCore
-import Logging
+public import Logging
 import MarkerRender
 import MarkerRoute
 import MarkerSpec
 import NIOCore
-import Prometheus
+public import Prometheus
 
 /// The marker service, ready to run: render threads started, routes and middleware in place.
 ///
@@ -38,7 +38,8 @@ public func buildApplication(
     router.add(middleware: JSONErrorMiddleware())
     MarkerRoutes(images: images).add(to: router)
     RouteMarkersRoutes(
-        images: images, workers: routePool, concurrency: ConcurrencyLimit(
+        images: images, workers: routePool,
+        concurrency: ConcurrencyLimit(
             maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes),
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
@@ -51,9 +52,10 @@ public func buildApplication(
     let deadlines = ConnectionDeadlines.Limits(
         idle: TimeAmount(configuration.idleTimeout), body: TimeAmount(configuration.bodyTimeout),
         request: TimeAmount(configuration.requestTimeout), discardBytes: configuration.maximumRouteBytes)
-    let server = HTTPServerBuilder.http1(configuration: HTTP1Channel.Configuration(
-        additionalChannelHandlers: [ConnectionDeadlines(limits: deadlines)],
-        httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 << 10, maxHeaderListSize: 32 << 10, maxHeaderFieldCount: 100)))
+    let server = HTTPServerBuilder.http1(
+        configuration: HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionDeadlines(limits: deadlines)],
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: 16 << 10, maxHeaderListSize: 32 << 10, maxHeaderFieldCount: 100)))
     return Application(
         router: router,
         server: server,

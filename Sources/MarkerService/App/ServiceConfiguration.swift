@@ -1,3 +1,5 @@
+import Logging
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,7 +10,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
 
 /// How `markerpaint serve` listens, caches, limits and builds absolute URLs.
 public struct ServiceConfiguration: Sendable {
@@ -149,9 +150,12 @@ public struct ServiceConfiguration: Sendable {
         }
         if let publicBaseURL {
             guard publicBaseURL.utf8.count <= 256, let url = URL(string: publicBaseURL), ["http", "https"].contains(url.scheme), url.host != nil,
-                  url.query == nil, url.fragment == nil, !publicBaseURL.hasSuffix("/")
+                url.query == nil, url.fragment == nil, !publicBaseURL.hasSuffix("/")
             else {
-                throw Invalid(message: "the public URL must look like https://markers.example.com (at most 256 characters, no trailing slash, query or fragment), not \(publicBaseURL)")
+                throw Invalid(
+                    message:
+                        "the public URL must look like https://markers.example.com (at most 256 characters, no trailing slash, query or fragment), not \(publicBaseURL)"
+                )
             }
         }
     }

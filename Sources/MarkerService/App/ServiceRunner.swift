@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// Runs the marker service until SIGTERM or SIGINT, then drains: the listener closes, requests in
 /// flight get `drainTimeout` to finish, and connections still open after it are cancelled, so a

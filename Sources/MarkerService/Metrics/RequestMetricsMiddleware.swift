@@ -8,8 +8,9 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         // The pattern (`/v1/images/{file}`), never the raw path: one series per route, whatever clients send.
-        metrics.recordRequest(route: context.endpointPath ?? "unmatched", status: Int(response.status.code),
-                              duration: start.duration(to: .now))
+        metrics.recordRequest(
+            route: context.endpointPath ?? "unmatched", status: Int(response.status.code),
+            duration: start.duration(to: .now))
         return response
     }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import Logging
 import NIOHTTP1
 
 /// Turns every failure into a JSON error response: the router's `404` (a `405` with `Allow` where

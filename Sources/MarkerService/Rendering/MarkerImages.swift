@@ -1,6 +1,8 @@
+import CoreMetrics
 import Hummingbird
 import MarkerRender
 import MarkerSpec
+import Metrics
 import Synchronization
 
 /// A rendered marker as the service keeps and sends it: its record and its PNG.

@@ -1,4 +1,5 @@
 import Hummingbird
+import MarkerSpec
 
 /// A marker image as an HTTP response: PNG, strong `ETag` from its SHA-256, and `304` when the
 /// client already holds it.

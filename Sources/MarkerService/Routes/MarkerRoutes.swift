@@ -32,7 +32,7 @@ struct MarkerRoutes: Sendable {
             throw ServiceError(.badRequest, "a content-hashed image URL takes no query")
         }
         guard let file = file.flatMap({ QueryParameters.decode($0[...], plusIsSpace: false) }), file.hasSuffix(".png"),
-              let image = try await images.image(named: file)
+            let image = try await images.image(named: file)
         else {
             throw ServiceError.notFound("no such image: the name is not a marker name whose hash matches what it shows")
         }

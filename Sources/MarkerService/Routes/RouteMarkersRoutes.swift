@@ -55,8 +55,10 @@ struct RouteMarkersRoutes: Sendable {
                 let plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative, limits: limits.plan)
                 let imageSet = try RouteImageSet(plan: plan, themes: themes, scales: [scale])
                 guard imageSet.requests.count <= limits.images else {
-                    throw ServiceError(.badRequest, "route: it needs \(imageSet.requests.count) distinct images; "
-                        + "this service draws at most \(limits.images) per request (try fewer themes or a coarser unit)",
+                    throw ServiceError(
+                        .badRequest,
+                        "route: it needs \(imageSet.requests.count) distinct images; "
+                            + "this service draws at most \(limits.images) per request (try fewer themes or a coarser unit)",
                         parameter: "body")
                 }
                 return Prepared(plan: plan, imageSet: imageSet)
@@ -89,8 +91,10 @@ struct RouteMarkersRoutes: Sendable {
             }
         }
         guard document.count <= limits.responseBytes else {
-            throw ServiceError(.badRequest, "route: its markers make a \(document.count)-byte document, more than the "
-                + "\(limits.responseBytes) bytes this service sends (try fewer themes)", parameter: "body")
+            throw ServiceError(
+                .badRequest,
+                "route: its markers make a \(document.count)-byte document, more than the "
+                    + "\(limits.responseBytes) bytes this service sends (try fewer themes)", parameter: "body")
         }
         return Response(
             status: .ok,
@@ -131,9 +135,10 @@ struct RouteMarkersRoutes: Sendable {
     /// The body, refused with `413` as soon as it is known to exceed the limit: by `Content-Length`
     /// before reading anything, otherwise while it streams in.
     private func body(of request: Request) async throws -> [UInt8] {
-        let tooLarge = ServiceError(.contentTooLarge,
-                                    "the route is larger than this service accepts (\(limits.bodyBytes) bytes)",
-                                    parameter: "body")
+        let tooLarge = ServiceError(
+            .contentTooLarge,
+            "the route is larger than this service accepts (\(limits.bodyBytes) bytes)",
+            parameter: "body")
         if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.bodyBytes {
             throw tooLarge
         }

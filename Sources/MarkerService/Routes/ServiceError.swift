@@ -1,10 +1,11 @@
+import Hummingbird
+import MarkerQuery
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Hummingbird
-import MarkerQuery
 
 /// A failure the client sees as a status and `{"error": "..."}`; for a bad parameter the JSON also
 /// has `"parameter"`, and the message always names it.

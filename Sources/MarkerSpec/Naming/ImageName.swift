@@ -25,26 +25,26 @@ public struct ImageName: Sendable, Hashable {
         let scaleText = stem[stem.index(after: at)..<hashDash]
         // Compared as ASCII bytes: a digit from another script, or a combining mark, is not a name of ours.
         guard hash.utf8.count == hashLength, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-              scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
-              let digit = scaleText.utf8.first, (0x31...0x33).contains(digit)
+            scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
+            let digit = scaleText.utf8.first, (0x31...0x33).contains(digit)
         else { return nil }
         let scale = Int(digit) - 0x30
         let described = stem[..<at]
         guard let kindDash = described.firstIndex(of: "-"),
-              let kind = Marker.Kind(rawValue: String(described[..<kindDash]))
+            let kind = Marker.Kind(rawValue: String(described[..<kindDash]))
         else { return nil }
         let rest = described[described.index(after: kindDash)...]
         guard let labelDash = rest.firstIndex(of: "-") else { return nil }
         let label = rest[..<labelDash]
         let themeName = rest[rest.index(after: labelDash)...]
         guard label.utf8.count > 2, let unit = Marker.Unit(rawValue: String(label.suffix(2))),
-              let theme = Theme.named(String(themeName))
+            let theme = Theme.named(String(themeName))
         else { return nil }
         let number = label.dropLast(2)
         guard number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }), let distance = Double(number),
-              let marker = try? Marker(kind: kind, distance: distance, unit: unit),
-              marker.number == String(number),
-              let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
+            let marker = try? Marker(kind: kind, distance: distance, unit: unit),
+            marker.number == String(number),
+            let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
         else { return nil }
         return ImageName(request: request, sha256: String(hash))
     }

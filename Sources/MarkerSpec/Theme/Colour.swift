@@ -62,8 +62,9 @@ public struct Colour: Sendable, Hashable {
             throw SpecError(.colour, "\"\(original)\" has a character that is not a hex digit")
         }
         let value = expanded.count == 8 ? packed : packed << 8 | 0xFF
-        return Colour(rgb: Int(value >> 24 & 0xFF), Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF),
-                      alpha: Double(value & 0xFF) / 255)
+        return Colour(
+            rgb: Int(value >> 24 & 0xFF), Int(value >> 16 & 0xFF), Int(value >> 8 & 0xFF),
+            alpha: Double(value & 0xFF) / 255)
     }
 
     /// The same colour with its alpha multiplied by `factor`.

@@ -1,10 +1,11 @@
+import MarkerFiles
+public import SystemPackage
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import MarkerFiles
-import SystemPackage
 
 extension Theme {
     /// Palette files are tiny; anything larger is not one.

@@ -1,10 +1,15 @@
 import ArgumentParser
-import Foundation
-import MarkerGolden
 import MarkerFiles
+import MarkerGolden
 import MarkerRender
 import MarkerSpec
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Golden-image regression: verify, record and review the look.
 struct GoldenCommand: ParsableCommand {
@@ -28,10 +33,10 @@ struct GoldenCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draw every golden case and compare its decoded pixels with the golden image.",
             discussion: """
-            Exits non-zero if any case differs; then the report folder holds, for each failing case,
-            the expected, actual and diff images, plus index.html (side by side) and junit.xml.
-            Example: markerpaint golden verify --report golden-report
-            """
+                Exits non-zero if any case differs; then the report folder holds, for each failing case,
+                the expected, actual and diff images, plus index.html (side by side) and junit.xml.
+                Example: markerpaint golden verify --report golden-report
+                """
         )
 
         @OptionGroup var location: Location
@@ -45,11 +50,11 @@ struct GoldenCommand: ParsableCommand {
             let outcomes = try GoldenReportWriter.write(comparisons, to: FilePath(report))
             let failures = outcomes.filter { !$0.passed }
             for failure in failures {
-                FileHandle.standardError.write(Data("FAIL \(failure.caseName): \(failure.message ?? "differs")\n".utf8))
+                Terminal.write("FAIL \(failure.caseName): \(failure.message ?? "differs")\n", to: .error)
             }
             print("\(outcomes.count - failures.count) passed, \(failures.count) failed")
             if !failures.isEmpty {
-                FileHandle.standardError.write(Data("report: \(FilePath(report).appending(GoldenReportWriter.htmlFileName))\n".utf8))
+                Terminal.write("report: \(FilePath(report).appending(GoldenReportWriter.htmlFileName))\n", to: .error)
                 throw ExitCode.failure
             }
         }

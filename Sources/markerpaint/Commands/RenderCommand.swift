@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
 import MarkerFiles
 import MarkerRender
 import MarkerSpec
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Draws one marker into a folder and says where it is.
 struct RenderCommand: ParsableCommand {
@@ -11,12 +16,12 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Draw one marker (the default subcommand).",
         discussion: """
-        Examples:
-          markerpaint --distance 123 --end --dark      # ./end-123km-night@2x-<hash>.png
-          markerpaint --start --scale 3 --out icons    # icons/start-0km-day@3x-<hash>.png
-          markerpaint --distance 7.5 --unit mi --json  # one JSON object with size and anchor
-        The file name carries a hash of the PNG's bytes, so a changed picture never reuses a name.
-        """
+            Examples:
+              markerpaint --distance 123 --end --dark      # ./end-123km-night@2x-<hash>.png
+              markerpaint --start --scale 3 --out icons    # icons/start-0km-day@3x-<hash>.png
+              markerpaint --distance 7.5 --unit mi --json  # one JSON object with size and anchor
+            The file name carries a hash of the PNG's bytes, so a changed picture never reuses a name.
+            """
     )
 
     @OptionGroup var marker: MarkerOptions

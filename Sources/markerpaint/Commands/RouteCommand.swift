@@ -1,11 +1,16 @@
 import ArgumentParser
-import Foundation
 import MarkerMap
 import MarkerOutput
 import MarkerRoute
 import MarkerSpec
-import SystemPackage
 import Synchronization
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Every marker image of a route plus the data a MapLibre/Mapbox map needs to show them.
 struct RouteCommand: AsyncParsableCommand {
@@ -13,15 +18,15 @@ struct RouteCommand: AsyncParsableCommand {
         commandName: "route",
         abstract: "Draw every marker of a route and write markers.geojson, manifest.json, sprites and a style layer.",
         discussion: """
-        Examples:
-          markerpaint route ride.gpx --out ride-markers
-          markerpaint route stages.geojson --out out --themes night --scales 1,2,3 --cumulative
-          markerpaint route - --polyline6 --unit mi --out out < route.txt
-        Markers are placed by geodesic distance on the WGS84 ellipsoid. --out must be new, empty, or
-        written only by markerpaint: a folder holding anything else is refused. New files are drawn
-        aside and moved in when all are ready; what the earlier run wrote and this one does not is
-        then removed. Images an earlier run drew are reused, not drawn again.
-        """
+            Examples:
+              markerpaint route ride.gpx --out ride-markers
+              markerpaint route stages.geojson --out out --themes night --scales 1,2,3 --cumulative
+              markerpaint route - --polyline6 --unit mi --out out < route.txt
+            Markers are placed by geodesic distance on the WGS84 ellipsoid. --out must be new, empty, or
+            written only by markerpaint: a folder holding anything else is refused. New files are drawn
+            aside and moved in when all are ready; what the earlier run wrote and this one does not is
+            then removed. Images an earlier run drew are reused, not drawn again.
+            """
     )
 
     @Argument(help: ArgumentHelp("A GeoJSON or GPX file, or an encoded polyline; - reads standard input.", valueName: "file"))
@@ -63,7 +68,7 @@ struct RouteCommand: AsyncParsableCommand {
 
     func parsedThemes() throws -> [Theme] {
         var result: [Theme] = []
-        for name in themes.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for name in themes.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingSpaces }) {
             guard let theme = Theme.named(name) else {
                 throw ValidationError("--themes: \"\(name)\" is not a theme (day, night; use --palette for your own)")
             }
@@ -78,7 +83,7 @@ struct RouteCommand: AsyncParsableCommand {
     func parsedScales() throws -> [Int] {
         var result: [Int] = []
         for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let scale = Int(part.trimmingCharacters(in: .whitespaces)), MarkerRequest.scales.contains(scale) else {
+            guard let scale = Int(part.trimmingSpaces), MarkerRequest.scales.contains(scale) else {
                 throw ValidationError("--scales: \"\(part)\" is not 1, 2 or 3")
             }
             if !result.contains(scale) { result.append(scale) }
@@ -96,7 +101,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.cumulative = cumulative
         options.sprites = !noSprites
         for warning in route.warnings {
-            FileHandle.standardError.write(Data("markerpaint: warning: \(warning)\n".utf8))
+            Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
         }
         let batch: RouteBatch
         do {
@@ -104,7 +109,7 @@ struct RouteCommand: AsyncParsableCommand {
         } catch {
             throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
         }
-        let bar = isatty(STDOUT_FILENO) == 1 ? ProgressBar() : nil
+        let bar = Terminal.outputIsInteractive ? ProgressBar() : nil
         let summary: RouteBatch.Summary
         do {
             summary = try await batch.write(to: FilePath(out), threads: ProcessInfo.processInfo.activeProcessorCount) { done, total in
@@ -114,10 +119,11 @@ struct RouteCommand: AsyncParsableCommand {
             throw Self.withFlagHint(error)
         }
         bar?.finish()
-        print("\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))")
+        print(
+            "\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))"
+        )
     }
 }
-
 
 extension RouteCommand {
     /// `error`, with the flag that avoids it where one does.
@@ -141,12 +147,20 @@ final class ProgressBar: Sendable {
         guard draw else { return }
         let width = 30
         let filled = percent * width / 100
-        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let line =
+            "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             + "] \(done)/\(total) images"
-        FileHandle.standardOutput.write(Data(line.utf8))
+        Terminal.write(line, to: .output)
     }
 
     func finish() {
-        FileHandle.standardOutput.write(Data("\r\u{1B}[K".utf8))
+        Terminal.write("\r\u{1B}[K", to: .output)
+    }
+}
+
+extension Substring {
+    /// The text without leading and trailing spaces and tabs, as typed around commas in a list flag.
+    fileprivate var trimmingSpaces: String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

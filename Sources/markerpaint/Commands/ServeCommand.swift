@@ -1,6 +1,11 @@
 import ArgumentParser
-import Foundation
 import MarkerService
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Runs the HTTP marker service until SIGTERM or SIGINT.
 struct ServeCommand: AsyncParsableCommand {
@@ -8,21 +13,21 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve markers over HTTP: by query, by content-hashed name, and for whole routes.",
         discussion: """
-        Endpoints:
-          GET  /v1/marker.png?distance=123&kind=end&theme=night&scale=2&unit=km
-          GET  /v1/images/<name>.png   by content-hashed name, cacheable forever
-          POST /v1/routes              a GeoJSON, GPX or ?polyline=5|6 body
-                                       -> markers.geojson with image URLs
-          GET  /healthz, /metrics      health, Prometheus text
-        Example:
-          markerpaint serve --port 8080 &
-          curl -o end.png 'http://127.0.0.1:8080/v1/marker.png?distance=123&kind=end'
-        Once listening it prints one line: markerpaint serve: listening on http://HOST:PORT
-        SIGTERM or SIGINT stops accepting connections, gives the requests in
-        flight --drain-timeout seconds to finish, closes what is left and exits 0.
-        Limits (see README): idle/body/request timeouts, route body, markers,
-        images and response size, concurrent routes, connections.
-        """
+            Endpoints:
+              GET  /v1/marker.png?distance=123&kind=end&theme=night&scale=2&unit=km
+              GET  /v1/images/<name>.png   by content-hashed name, cacheable forever
+              POST /v1/routes              a GeoJSON, GPX or ?polyline=5|6 body
+                                           -> markers.geojson with image URLs
+              GET  /healthz, /metrics      health, Prometheus text
+            Example:
+              markerpaint serve --port 8080 &
+              curl -o end.png 'http://127.0.0.1:8080/v1/marker.png?distance=123&kind=end'
+            Once listening it prints one line: markerpaint serve: listening on http://HOST:PORT
+            SIGTERM or SIGINT stops accepting connections, gives the requests in
+            flight --drain-timeout seconds to finish, closes what is left and exits 0.
+            Limits (see README): idle/body/request timeouts, route body, markers,
+            images and response size, concurrent routes, connections.
+            """
     )
 
     @Option(help: "Address to listen on.")
@@ -34,7 +39,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Memory for rendered images, in MiB.", valueName: "N"))
     var cacheMegabytes = ServiceConfiguration.defaultCacheMegabytes
 
-    @Option(help: ArgumentHelp("Origin for image URLs in route documents, e.g. https://markers.example.com (default: http:// and the request's Host).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "Origin for image URLs in route documents, e.g. https://markers.example.com (default: http:// and the request's Host).", valueName: "url")
+    )
     var publicURL: String?
 
     @Option(help: ArgumentHelp("Render threads, each with its own renderer; one per core by default.", valueName: "N"))
@@ -67,7 +75,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most connections open at once.", valueName: "n"))
     var maxConnections = ServiceConfiguration.defaultMaximumConnections
 
-    @Option(name: .customLong("cors-origin"), help: ArgumentHelp("An origin browsers may call from (repeat for several; default *).", valueName: "origin"))
+    @Option(
+        name: .customLong("cors-origin"), help: ArgumentHelp("An origin browsers may call from (repeat for several; default *).", valueName: "origin")
+    )
     var corsOrigins: [String] = []
 
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error or critical.")
@@ -77,7 +87,8 @@ struct ServeCommand: AsyncParsableCommand {
         ServiceConfiguration(
             host: host, port: port, cacheBytes: cacheMegabytes << 20,
             maximumRouteBytes: maxRouteBytes, maximumRouteMarkers: maxRouteMarkers,
-            maximumConcurrentRoutes: maxConcurrentRoutes, maximumWaitingRoutes: maxWaitingRoutes, renderThreads: threads, maximumConnections: maxConnections,
+            maximumConcurrentRoutes: maxConcurrentRoutes, maximumWaitingRoutes: maxWaitingRoutes, renderThreads: threads,
+            maximumConnections: maxConnections,
             publicBaseURL: publicURL,
             idleTimeout: Self.duration(idleTimeout), bodyTimeout: Self.duration(bodyTimeout),
             requestTimeout: Self.duration(requestTimeout), drainTimeout: Self.duration(drainTimeout),
@@ -106,7 +117,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = host
         try await runService(serviceConfiguration) { port in
             let address = host.contains(":") ? "[\(host)]" : host
-            FileHandle.standardOutput.write(Data("markerpaint serve: listening on http://\(address):\(port)\n".utf8))
+            Terminal.write("markerpaint serve: listening on http://\(address):\(port)\n", to: .output)
         }
     }
 }

@@ -18,10 +18,12 @@ struct LookOptions: ParsableArguments {
     @Flag(exclusivity: .exclusive)
     var theme: ThemeChoice?
 
-    @Option(help: ArgumentHelp("""
-        A JSON palette file: {"name": "brand", "base": "day", "pillFill": "rgba(0,90,200,0.9)", \
-        "pillBorder": …, "label": "#FFFFFF", "dotFill": …, "dotBorder": …, "shadow": …}.
-        """, valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            A JSON palette file: {"name": "brand", "base": "day", "pillFill": "rgba(0,90,200,0.9)", \
+            "pillBorder": …, "label": "#FFFFFF", "dotFill": …, "dotBorder": …, "shadow": …}.
+            """, valueName: "file"))
     var palette: String?
 
     @Option(help: "Pixel scale: 1, 2 or 3 (drawn natively at that size).")

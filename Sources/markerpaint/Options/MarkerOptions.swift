@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import MarkerSpec
 
 /// What the marker says: distance, kind and unit.

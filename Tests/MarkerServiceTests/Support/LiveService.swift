@@ -4,6 +4,8 @@ import Logging
 import MarkerRender
 import MarkerService
 import MarkerSpec
+import NIOCore
+import TestSupport
 
 /// The service started on a free port, answering real HTTP requests over loopback.
 enum LiveService {
@@ -21,8 +23,10 @@ enum LiveService {
     }
 
     /// What the CLI draws for the same request: the bytes the service must send.
-    static func reference(_ kind: Marker.Kind, _ distance: Double, theme: Theme = .day, scale: Int = 2,
-                          unit: Marker.Unit = .km) throws -> RenderedMarker {
+    static func reference(
+        _ kind: Marker.Kind, _ distance: Double, theme: Theme = .day, scale: Int = 2,
+        unit: Marker.Unit = .km
+    ) throws -> RenderedMarker {
         let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
         return try MarkerRenderer().render(request)
     }
@@ -43,13 +47,7 @@ extension TestResponse {
     var text: String { String(buffer: body) }
 }
 
-/// The test routes shared by the project, found from this file: <root>/Tests/MarkerServiceTests/Support/.
-enum SharedRoutes {
-    static let directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/routes").standardizedFileURL
-
-    static func bytes(_ name: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: directory.appendingPathComponent(name)))
-    }
+/// The bytes of one of the project's shared test routes.
+func sharedRouteBytes(_ name: String) throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: Repository.sharedRoutes.appendingPathComponent(name)))
 }

@@ -3,8 +3,9 @@
 /// Written here rather than using JSONSerialization so that a malformed file is reported at its
 /// line and column, and a non-finite number reaches the GeoJSON reader to be reported at its coordinate.
 struct JSONParser {
-    private let bytes: [UInt8]
-    private var index: Int
+    let bytes: [UInt8]
+    /// The next byte to read.
+    var index: Int
     private var depth = 0
 
     /// Deeper nesting than any GeoJSON needs; the limit keeps hostile input from exhausting the stack.
@@ -35,11 +36,21 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "N"): try expectWord("NaN"); return .number(.nan)
-        case UInt8(ascii: "I"): try expectWord("Infinity"); return .number(.infinity)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
+        case UInt8(ascii: "N"):
+            try expectWord("NaN")
+            return .number(.nan)
+        case UInt8(ascii: "I"):
+            try expectWord("Infinity")
+            return .number(.infinity)
         case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "I"):
             index += 1
             try expectWord("Infinity")
@@ -102,86 +113,6 @@ struct JSONParser {
         }
         depth -= 1
         return .object(members)
-    }
-
-    private mutating func parseString() throws(RouteError) -> String {
-        let opening = index
-        index += 1  // "
-        let start = index
-        // Most strings have no escapes; those are decoded straight from the input.
-        while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""),
-            bytes[index] != UInt8(ascii: "\\")
-        {
-            index += 1
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
-            index += 1
-            return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
-        }
-        var decoded = Array(bytes[start..<index])
-        while true {
-            guard index < bytes.count else {
-                index = opening
-                throw error("a string that starts here is never closed (is the file truncated?)")
-            }
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "\""):
-                index += 1
-                return String(decoding: decoded, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                index += 1
-                guard index < bytes.count else { continue }
-                let escape = bytes[index]
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-                case UInt8(ascii: "b"): decoded.append(0x08)
-                case UInt8(ascii: "f"): decoded.append(0x0C)
-                case UInt8(ascii: "n"): decoded.append(0x0A)
-                case UInt8(ascii: "r"): decoded.append(0x0D)
-                case UInt8(ascii: "t"): decoded.append(0x09)
-                case UInt8(ascii: "u"): decoded.append(contentsOf: try parseUnicodeEscape())
-                default:
-                    index -= 2
-                    throw error("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string")
-                }
-            case 0..<0x20:
-                throw error("unescaped control character 0x\(String(byte, radix: 16)) in a string")
-            default:
-                decoded.append(byte)
-                index += 1
-            }
-        }
-    }
-
-    /// Decodes the XXXX of `\uXXXX` (and a following low surrogate) to UTF-8; lone surrogates become U+FFFD.
-    private mutating func parseUnicodeEscape() throws(RouteError) -> [UInt8] {
-        let high = try parseHexQuad()
-        var scalar = Unicode.Scalar(high)
-        if (0xD800..<0xDC00).contains(high), bytes[index...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) {
-            let save = index
-            index += 2
-            let low = try parseHexQuad()
-            if (0xDC00..<0xE000).contains(low) {
-                scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
-            } else {
-                index = save
-            }
-        }
-        return Array(String(Character(scalar ?? "\u{FFFD}")).utf8)
-    }
-
-    private mutating func parseHexQuad() throws(RouteError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-                throw error("expected 4 hexadecimal digits after \\u")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
     }
 
     private mutating func parseNumber() throws(RouteError) -> Double {
@@ -280,16 +211,7 @@ struct JSONParser {
         index += utf8.count
     }
 
-    private func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-        default: nil
-        }
-    }
-
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard index < bytes.count else { return "end of input" }
         let byte = bytes[index]
         if (0x21..<0x7F).contains(byte) { return "'\(Character(Unicode.Scalar(byte)))'" }
@@ -297,7 +219,7 @@ struct JSONParser {
     }
 
     /// An error at the current position: "not valid JSON: line 3, column 17: …" (column counted in bytes).
-    private func error(_ problem: String) -> RouteError {
+    func error(_ problem: String) -> RouteError {
         let position = TextPosition(of: min(index, bytes.count), in: bytes)
         return RouteError("not valid JSON: \(position): \(problem)")
     }

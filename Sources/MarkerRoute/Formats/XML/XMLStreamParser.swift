@@ -69,20 +69,25 @@ final class XMLStreamParser {
         self.handler = handler
         let context = Unmanaged.passUnretained(self).toOpaque()
         XML_SetUserData(parser, context)
-        XML_SetElementHandler(parser, { context, name, attributes in
-            XMLStreamParser.from(context)?.start(name, attributes)
-        }, { context, name in
-            XMLStreamParser.from(context)?.end(name)
-        })
+        XML_SetElementHandler(
+            parser,
+            { context, name, attributes in
+                XMLStreamParser.from(context)?.start(name, attributes)
+            },
+            { context, name in
+                XMLStreamParser.from(context)?.end(name)
+            })
         XML_SetCharacterDataHandler(parser) { context, text, length in
             XMLStreamParser.from(context)?.characters(text, length)
         }
         XML_SetEntityDeclHandler(parser) { context, _, _, _, _, _, _, _, _ in
             XMLStreamParser.from(context)?.refuse("the document declares an entity; GPX files never do, and markerpaint does not expand them")
         }
-        XML_SetUnknownEncodingHandler(parser, { context, name, info in
-            XMLStreamParser.from(context)?.describeEncoding(name, into: info) ?? Int32(XML_STATUS_ERROR.rawValue)
-        }, context)
+        XML_SetUnknownEncodingHandler(
+            parser,
+            { context, name, info in
+                XMLStreamParser.from(context)?.describeEncoding(name, into: info) ?? Int32(XML_STATUS_ERROR.rawValue)
+            }, context)
         // Parameter entities and external subsets are never read; the default, made explicit.
         XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
 
