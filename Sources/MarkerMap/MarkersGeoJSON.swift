@@ -37,6 +37,8 @@ public enum MarkersGeoJSON {
         let minzoom: Int
         /// The image to use for each theme, by theme name.
         let icon: [String: String]
+        /// The style id of the sprite sheet holding that image, by theme name (batch output only).
+        let sprite: [String: String]?
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -49,30 +51,37 @@ public enum MarkersGeoJSON {
             try container.encode(zooms, forKey: .zooms)
             try container.encode(minzoom, forKey: .minzoom)
             try container.encode(icon, forKey: .icon)
+            try container.encodeIfPresent(sprite, forKey: .sprite)
         }
 
         enum CodingKeys: String, CodingKey {
-            case kind, stage, stage_name, distance, unit, label, zooms, minzoom, icon
+            case kind, stage, stage_name, distance, unit, label, zooms, minzoom, icon, sprite
         }
     }
 
-    /// The document for `plan`; `icon` names the image (a sprite id or a URL) of a marker in a theme.
-    /// - Throws: what `icon` throws, or `MapError` if the document cannot be encoded.
+    /// The document for `plan`; `icon` names the image (a sprite id or a URL) of a marker in a theme,
+    /// and `sheet`, where given, the sprite sheet that holds it (every feature then has `sprite`).
+    /// - Throws: what `icon` or `sheet` throws, or `MapError` if the document cannot be encoded.
     public static func document<Failure: Error>(
-        plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String
+        plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String,
+        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil
     ) throws -> [UInt8] {
         var features: [Feature] = []
         features.reserveCapacity(plan.markers.count)
         for routeMarker in plan.markers {
             var icons: [String: String] = [:]
-            for theme in themes { icons[theme.name] = try icon(routeMarker, theme) }
+            var sheets: [String: String]? = sheet == nil ? nil : [:]
+            for theme in themes {
+                icons[theme.name] = try icon(routeMarker, theme)
+                if let sheet { sheets?[theme.name] = try sheet(routeMarker, theme) }
+            }
             features.append(
                 Feature(
                     geometry: Point(coordinates: [routeMarker.coordinate.longitude, routeMarker.coordinate.latitude]),
                     properties: Properties(
                         kind: routeMarker.kind.rawValue, stage: routeMarker.stage, stage_name: routeMarker.stageName,
                         distance: routeMarker.distance, unit: routeMarker.unit.rawValue, label: routeMarker.marker.label,
-                        zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, icon: icons
+                        zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, icon: icons, sprite: sheets
                     )
                 ))
         }

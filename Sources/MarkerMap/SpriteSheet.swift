@@ -8,26 +8,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A MapLibre/Mapbox sprite: many images packed into one PNG, and the JSON that says where each is.
+/// One MapLibre/Mapbox sprite sheet at one pixel ratio: its pictures in one PNG, and the JSON
+/// that says where each is.
 public struct SpriteSheet {
-    /// GPUs commonly cap textures at 4096 px; a larger sprite would fail to load on them.
+    /// GPUs commonly cap textures at 4096 px; a larger sheet would fail to load on them.
     public static let maximumSide = 4096
-
-    /// One image to pack: its id, its recorded size, and how to read its PNG when its turn comes
-    /// (one at a time, so a large batch is never all in memory).
-    public struct Entry {
-        public let id: SpriteID
-        public let width: Int
-        public let height: Int
-        public let png: () throws(MapError) -> [UInt8]
-
-        public init(id: SpriteID, width: Int, height: Int, png: @escaping () throws(MapError) -> [UInt8]) {
-            self.id = id
-            self.width = width
-            self.height = height
-            self.png = png
-        }
-    }
 
     struct Placement: Encodable {
         let x: Int
@@ -40,76 +25,74 @@ public struct SpriteSheet {
     public let png: [UInt8]
     public let json: [UInt8]
 
-    /// Packs `entries` (read from their files, one at a time) in shelves, tallest first.
-    public init(entries: [Entry], pixelRatio: Int) throws(MapError) {
-        let sorted = entries.sorted { ($0.height, $1.id) > ($1.height, $0.id) }
-        let gap = 1
-        let area = entries.reduce(0) { $0 + ($1.width + gap) * ($1.height + gap) }
-        let widest = entries.map(\.width).max() ?? 1
-        let sheetWidth = max(widest, Int(Double(area).squareRoot() * 1.1))
-        var placements: [(Entry, Int, Int)] = []
-        var x = 0
-        var y = 0
-        var shelfHeight = 0
-        var usedWidth = 0
-        for entry in sorted {
-            if x > 0 && x + entry.width > sheetWidth {
-                y += shelfHeight + gap
-                x = 0
-                shelfHeight = 0
-            }
-            placements.append((entry, x, y))
-            usedWidth = max(usedWidth, x + entry.width)
-            x += entry.width + gap
-            shelfHeight = max(shelfHeight, entry.height)
-        }
-        let sheetHeight = y + shelfHeight
-        guard usedWidth <= Self.maximumSide, sheetHeight <= Self.maximumSide else {
-            throw MapError(
-                .spriteTooLarge,
-                "\(entries.count) images need a \(usedWidth)×\(sheetHeight) sprite, over the \(Self.maximumSide) px GPU limit; use the PNGs one by one (manifest.json) without sprites"
-            )
-        }
-        var sheet = RGBAImage(width: max(1, usedWidth), height: max(1, sheetHeight))
+    /// Draws the packed `sheet`, reading each picture's PNG (one at a time, so a large batch is never
+    /// all in memory) through `png`.
+    public init(sheet: SpritePacker.Sheet, pixelRatio: Int, png: (SpriteID) throws(MapError) -> [UInt8]) throws(MapError) {
+        var pixels = RGBAImage(width: max(1, sheet.width), height: max(1, sheet.height))
         var index: [String: Placement] = [:]
-        for (entry, left, top) in placements {
+        for slot in sheet.slots {
+            let id = slot.item.id
             let image: RGBAImage
-            do { image = try PNGDecoder.decode(try entry.png()) } catch let error as RenderError {
-                throw MapError(.image, "sprite image \(entry.id): \(error.message)")
+            do { image = try PNGDecoder.decode(try png(id)) } catch let error as RenderError {
+                throw MapError(.image, "sprite image \(id): \(error.message)")
             } catch let error as MapError {
                 throw error
             } catch {
-                throw MapError(.image, "sprite image \(entry.id): \(error)")
+                throw MapError(.image, "sprite image \(id): \(error)")
             }
             // The packing trusted the recorded size; a picture of another size would not fit its place.
-            guard image.width == entry.width, image.height == entry.height else {
+            guard image.width == slot.item.width, image.height == slot.item.height else {
                 throw MapError(
-                    .image, "sprite image \(entry.id) is \(image.width)×\(image.height), not the \(entry.width)×\(entry.height) recorded for it")
+                    .image,
+                    "sprite image \(id) is \(image.width)×\(image.height), not the \(slot.item.width)×\(slot.item.height) recorded for it")
             }
-            sheet.pixels.withUnsafeMutableBufferPointer { target in
+            pixels.pixels.withUnsafeMutableBufferPointer { target in
                 image.pixels.withUnsafeBufferPointer { source in
                     guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
                     for row in 0..<image.height {
                         let from = sourceBase + row * image.width * 4
-                        let to = targetBase + ((top + row) * sheet.width + left) * 4
+                        let to = targetBase + ((slot.y + row) * pixels.width + slot.x) * 4
                         to.update(from: from, count: image.width * 4)
                     }
                 }
             }
-            index[entry.id.value] = Placement(x: left, y: top, width: image.width, height: image.height, pixelRatio: pixelRatio)
+            index[id.value] = Placement(x: slot.x, y: slot.y, width: image.width, height: image.height, pixelRatio: pixelRatio)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
-            png = try PNGEncoder().encode(sheet)
+            self.png = try PNGEncoder().encode(pixels)
             json = Array(try encoder.encode(index))
         } catch {
             throw MapError(.encoding, "cannot encode the \(pixelRatio)x sprite: \(error)")
         }
     }
 
-    /// `sprite-night` at ratio 1, `sprite-night@2x` above, as map SDKs look them up.
-    public static func baseName(theme: Theme, pixelRatio: Int) -> String {
-        "sprite-\(theme.name)" + (pixelRatio == 1 ? "" : "@\(pixelRatio)x")
+    /// The pixel ratios every sheet is written at: the ones map SDKs request (`sprite` and
+    /// `sprite@2x`), whatever scales the single images are drawn at.
+    public static let pixelRatios = [1, 2]
+
+    /// The name of a sheet, `sprite-night-<10 hex>`, from a hash of its PNG and JSON at every ratio,
+    /// so a changed sheet never hides behind a cached old one.
+    public static func name(theme: Theme, files: [(png: [UInt8], json: [UInt8])]) -> String {
+        var joined: [UInt8] = []
+        for file in files {
+            for part in [file.png, file.json] {
+                joined += Array(String(part.count).utf8) + [0x3A] + part
+            }
+        }
+        return "sprite-\(theme.name)-\(ContentHash.sha256Hex(joined).prefix(10))"
+    }
+
+    /// The file name of a sheet named `name` at `pixelRatio`: `name.png` at 1, `name@2x.png` above,
+    /// as map SDKs build them from the sprite URL.
+    public static func fileName(_ name: String, pixelRatio: Int, extension: String) -> String {
+        name + (pixelRatio == 1 ? "" : "@\(pixelRatio)x") + "." + `extension`
+    }
+
+    /// The id a style's sprite array gives sheet `index` (from 0) of a theme: `markerpaint-night`,
+    /// then `markerpaint-night-2`, …; icons on it are named `markerpaint-night:<icon>` in the style.
+    public static func styleID(theme: Theme, index: Int) -> String {
+        "markerpaint-\(theme.name)" + (index == 0 ? "" : "-\(index + 1)")
     }
 }

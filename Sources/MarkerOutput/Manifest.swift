@@ -62,11 +62,20 @@ public struct Manifest: Codable, Sendable {
         }
     }
 
+    /// One sprite sheet at one pixel ratio. The later fields are optional so that manifests of
+    /// earlier versions still read (and their folders are still recognised as markerpaint's).
     public struct Sprite: Codable, Sendable {
         public var theme: String
         public var pixelRatio: Int
         public var png: String
         public var json: String
+        /// The id a style's sprite array gives the sheet (`markerpaint-night`, `markerpaint-night-2`, …).
+        public var id: String?
+        /// The sheet's URL base: map SDKs add `.json`, `.png`, `@2x.json` and `@2x.png` to it.
+        public var name: String?
+        /// How many pictures the sheet holds, and the share of its pixels they cover.
+        public var images: Int?
+        public var fill: Double?
     }
 
     public var generator = "markerpaint"
@@ -116,13 +125,16 @@ public struct Manifest: Codable, Sendable {
     }
 }
 
-/// A fingerprint of the renderer as it draws now: probe images at each theme and scale, hashed.
-/// Any change to drawing, fonts or encoding changes it, so old images are never reused for a new look.
+/// A fingerprint of the renderer as it draws now: the same probe images every run, hashed.
+///
+/// Any change to drawing, fonts or encoding changes it, so old images are never reused for a new
+/// look. The probes do not depend on a run's themes and scales (what an image shows is in its own
+/// reuse key), so a run with other themes or scales still reuses every image it shares.
 enum RendererFingerprint {
-    static func current(themes: [Theme], scales: [Int], renderer: MarkerRenderer) throws(OutputError) -> String {
+    static func current(renderer: MarkerRenderer) throws(OutputError) -> String {
         var hashes: [String] = []
-        for theme in themes {
-            for scale in scales {
+        for theme in Theme.builtIn {
+            for scale in MarkerRequest.scales {
                 for (kind, distance) in [(Marker.Kind.end, 12_345.0), (.start, 0), (.distance, 7.5)] {
                     do {
                         let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)

@@ -43,7 +43,7 @@ struct MapFiles {
     func write(into staging: Folder, folderOf: (MarkerImage) -> Folder) throws(OutputError) -> Manifest {
         var files: [String: String] = [:]
         for image in images { files[image.fileName] = image.sha256 }
-        func write(_ bytes: [UInt8], as name: String) throws(OutputError) {
+        func write(_ bytes: [UInt8], _ name: String) throws(OutputError) {
             do { try staging.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
             files[name] = ContentHash.sha256Hex(bytes)
         }
@@ -53,54 +53,34 @@ struct MapFiles {
         let options = batch.options
 
         var sprites: [Manifest.Sprite] = []
+        var sheetOf: [SpriteID: String] = [:]
         if options.sprites {
             for theme in options.themes {
-                for scale in options.scales {
-                    var seen = Set<SpriteID>()
-                    var entries: [SpriteSheet.Entry] = []
-                    for image in images where image.request.theme == theme && image.request.scale == scale {
-                        let id = try spriteID(image.request.marker, theme)
-                        guard seen.insert(id).inserted else { continue }
-                        let (folder, file) = (folderOf(image), image.fileName)
-                        entries.append(
-                            SpriteSheet.Entry(id: id, width: image.width, height: image.height) { () throws(MapError) in
-                                do {
-                                    guard let bytes = try folder.contents(of: file, limit: RouteOutput.maximumOwnFileBytes) else {
-                                        throw MapError(.image, "\(folder.path(of: file)) is missing; it was to go into the sprite")
-                                    }
-                                    return bytes
-                                } catch let error as MapError {
-                                    throw error
-                                } catch {
-                                    throw MapError(.image, "cannot read an image for the sprite: \(error)")
-                                }
-                            })
-                    }
-                    let sheet = try mapData { () throws(MapError) in try SpriteSheet(entries: entries, pixelRatio: scale) }
-                    let base = SpriteSheet.baseName(theme: theme, pixelRatio: scale)
-                    try write(sheet.png, as: base + ".png")
-                    try write(sheet.json, as: base + ".json")
-                    sprites.append(Manifest.Sprite(theme: theme.name, pixelRatio: scale, png: base + ".png", json: base + ".json"))
-                }
+                let (written, ids) = try writeSprites(of: theme, folderOf: folderOf, write: write)
+                sprites += written
+                sheetOf.merge(ids) { first, _ in first }
             }
         }
 
         let geoJSON: [UInt8]
         do {
-            geoJSON = try MarkersGeoJSON.document(plan: batch.plan, themes: options.themes) { (routeMarker, theme) throws(OutputError) in
-                try spriteID(routeMarker.marker, theme).value
-            }
+            geoJSON = try MarkersGeoJSON.document(
+                plan: batch.plan, themes: options.themes,
+                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value },
+                sheet: options.sprites
+                    ? { (routeMarker, theme) throws(OutputError) in sheetOf[try spriteID(routeMarker.marker, theme)] ?? "" } : nil
+            )
         } catch let error as OutputError {
             throw error
         } catch {
             throw OutputError("\(error)")
         }
-        try write(geoJSON, as: "markers.geojson")
+        try write(geoJSON, "markers.geojson")
 
         for (index, theme) in options.themes.enumerated() {
             let layer = try mapData { () throws(MapError) in try StyleLayer.json(theme: theme) }
-            try write(layer, as: "style-layer-\(theme.name).json")
-            if index == 0 { try write(layer, as: "style-layer.json") }
+            try write(layer, "style-layer-\(theme.name).json")
+            if index == 0 { try write(layer, "style-layer.json") }
         }
 
         var rows: [Manifest.Image] = []
@@ -117,5 +97,69 @@ struct MapFiles {
             sprites: sprites,
             files: files
         )
+    }
+
+    /// Packs a theme's pictures on as many sheets as they need, each at every ratio map SDKs
+    /// request, and writes them under names hashed from their contents; returns the sheets and, for
+    /// each picture, the style id of the sheet that holds it.
+    private func writeSprites(
+        of theme: Theme, folderOf: (MarkerImage) -> Folder, write: ([UInt8], String) throws(OutputError) -> Void
+    ) throws(OutputError) -> ([Manifest.Sprite], [SpriteID: String]) {
+        var itemsByRatio: [Int: [SpritePacker.Item]] = [:]
+        var imageOf: [Int: [SpriteID: MarkerImage]] = [:]
+        for image in images where image.request.theme == theme && SpriteSheet.pixelRatios.contains(image.request.scale) {
+            let id = try spriteID(image.request.marker, theme)
+            let ratio = image.request.scale
+            guard imageOf[ratio, default: [:]][id] == nil else { continue }
+            imageOf[ratio, default: [:]][id] = image
+            itemsByRatio[ratio, default: []].append(SpritePacker.Item(id: id, width: image.width, height: image.height))
+        }
+        func mapData<Value>(_ make: () throws(MapError) -> Value) throws(OutputError) -> Value {
+            do { return try make() } catch { throw OutputError(error.message, mapError: error) }
+        }
+        let packed = try mapData { () throws(MapError) in try SpritePacker.pack(itemsByRatio, maximumSide: batch.options.spriteSide) }
+        var sprites: [Manifest.Sprite] = []
+        var sheetOf: [SpriteID: String] = [:]
+        for (index, sheets) in packed.enumerated() {
+            let styleID = SpriteSheet.styleID(theme: theme, index: index)
+            var drawn: [(ratio: Int, sheet: SpritePacker.Sheet, files: SpriteSheet)] = []
+            for ratio in SpriteSheet.pixelRatios {
+                guard let sheet = sheets[ratio], let pictures = imageOf[ratio] else { continue }
+                let files = try mapData { () throws(MapError) in
+                    try SpriteSheet(sheet: sheet, pixelRatio: ratio) { (id) throws(MapError) in
+                        guard let image = pictures[id] else { throw MapError(.image, "no \(ratio)x picture of \(id)") }
+                        return try Self.png(of: image, in: folderOf(image))
+                    }
+                }
+                drawn.append((ratio, sheet, files))
+            }
+            let name = SpriteSheet.name(theme: theme, files: drawn.map { ($0.files.png, $0.files.json) })
+            for (ratio, sheet, files) in drawn {
+                let png = SpriteSheet.fileName(name, pixelRatio: ratio, extension: "png")
+                let json = SpriteSheet.fileName(name, pixelRatio: ratio, extension: "json")
+                try write(files.png, png)
+                try write(files.json, json)
+                sprites.append(
+                    Manifest.Sprite(
+                        theme: theme.name, pixelRatio: ratio, png: png, json: json, id: styleID, name: name,
+                        images: sheet.slots.count, fill: (sheet.fill * 1000).rounded() / 1000))
+            }
+            for slot in sheets.values.first?.slots ?? [] { sheetOf[slot.item.id] = styleID }
+        }
+        return (sprites, sheetOf)
+    }
+
+    /// The PNG of `image`, read back from the folder it was written to.
+    private static func png(of image: MarkerImage, in folder: Folder) throws(MapError) -> [UInt8] {
+        do {
+            guard let bytes = try folder.contents(of: image.fileName, limit: RouteOutput.maximumOwnFileBytes) else {
+                throw MapError(.image, "\(folder.path(of: image.fileName)) is missing; it was to go into the sprite")
+            }
+            return bytes
+        } catch let error as MapError {
+            throw error
+        } catch {
+            throw MapError(.image, "cannot read an image for the sprite: \(error)")
+        }
     }
 }

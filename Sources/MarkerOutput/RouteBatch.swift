@@ -13,6 +13,8 @@ public struct RouteBatch: Sendable {
         public var unit: Marker.Unit = .km
         public var cumulative = false
         public var sprites = true
+        /// The largest side of a sprite sheet: 4096 px is what GPUs commonly load.
+        public var spriteSide = SpriteSheet.maximumSide
         /// The most markers the route may need; refused before any is made.
         public var limits = MarkerPlan.Limits.standard
         /// The most distinct images one run may draw (markers' pictures × themes × scales).
@@ -44,13 +46,15 @@ public struct RouteBatch: Sendable {
         self.options = options
         plan = try MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative, limits: options.limits)
         do {
-            imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: options.scales)
+            // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
+            let scales = options.sprites ? Array(Set(options.scales + SpriteSheet.pixelRatios)).sorted() : options.scales
+            imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: scales)
         } catch {
             throw RouteError(error.message)
         }
         guard imageSet.requests.count <= options.maximumImages else {
             throw RouteError(
-                "the route needs \(imageSet.requests.count) images (\(options.themes.count) themes × \(options.scales.count) scales), "
+                "the route needs \(imageSet.requests.count) images (\(options.themes.count) themes × \(imageSet.scales.count) scales), "
                     + "more than the limit of \(options.maximumImages) per run; draw fewer themes or scales")
         }
     }
@@ -71,10 +75,9 @@ public struct RouteBatch: Sendable {
     public func write(
         to output: RouteOutput, on pool: CPUPool<MarkerRenderer>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws(OutputError) -> Summary {
-        let (themes, scales) = (options.themes, options.scales)
         let fingerprint: String
         do {
-            fingerprint = try await pool.run { renderer in try RendererFingerprint.current(themes: themes, scales: scales, renderer: renderer) }
+            fingerprint = try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer) }
         } catch let error as OutputError {
             throw error
         } catch {

@@ -13,12 +13,17 @@ struct RouteCommandTests {
         #expect(run.stdout.split(separator: "\n").count == 1)
         #expect(run.stdout.contains("rendered") && run.stdout.contains("reused 0"))
         let files = Set(try CLI.files(in: folder.appendingPathComponent("out")))
-        for name in [
-            "markers.geojson", "manifest.json", "style-layer.json", "sprite-day.png", "sprite-day.json",
-            "sprite-night@2x.png", "sprite-night@2x.json",
-        ] {
+        for name in ["markers.geojson", "manifest.json", "style-layer.json"] {
             #expect(files.contains(name), "\(name) missing")
         }
+        // One sheet per theme, at 1x and @2x, named by a hash: sprite-day-<10 hex>.png, …@2x.json.
+        for theme in ["day", "night"] {
+            for suffix in [".png", ".json", "@2x.png", "@2x.json"] {
+                let pattern = try Regex("^sprite-\(theme)-[0-9a-f]{10}\(suffix.replacingOccurrences(of: ".", with: "\\."))$")
+                #expect(files.filter { $0.wholeMatch(of: pattern) != nil }.count == 1, "sprite-\(theme)-<hash>\(suffix)")
+            }
+        }
+        #expect(!files.contains { $0.hasPrefix("sprite-") && $0.contains("@3x") })
         let again = try CLI.run(["route", Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
         #expect(again.stdout.contains("rendered 0"))
         #expect(try CLI.files(in: folder) == ["out"], "no staging folder left behind")

@@ -97,32 +97,97 @@ struct RouteBatchTests {
         #expect(FileManager.default.fileExists(atPath: out + "/style-layer.json"))
     }
 
-    @Test("every icon in markers.geojson is in the sprite of its theme at every pixel ratio, at the picture's own pixels")
-    func spritesHoldEveryIcon() async throws {
+    @Test(
+        "every icon in markers.geojson is on the sheet its feature names, at 1x and @2x, at the picture's own pixels",
+        arguments: [SpriteSheet.maximumSide, 160]
+    )
+    func spritesHoldEveryIcon(spriteSide: Int) async throws {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
-        _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
+        var options = RouteBatch.Options()
+        options.spriteSide = spriteSide
+        _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out, options: options)
         let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
         let images = try #require(manifest["images"] as? [[String: Any]])
+        let sprites = try #require(manifest["sprites"] as? [[String: Any]])
         for theme in ["day", "night"] {
-            for (ratio, suffix) in [(1, ""), (2, "@2x")] {
-                let index = try #require(try BatchFixtures.json("\(out)/sprite-\(theme)\(suffix).json") as? [String: [String: Int]])
-                let sheet = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/sprite-\(theme)\(suffix).png"))))
+            let sheetIDs = Set(sprites.filter { $0["theme"] as? String == theme }.compactMap { $0["id"] as? String })
+            // 160 px holds a few pictures: the theme's eight spread over several sheets.
+            #expect(spriteSide == 160 ? sheetIDs.count > 1 : sheetIDs == ["markerpaint-\(theme)"], "\(sheetIDs)")
+            for ratio in [1, 2] {
                 for feature in try #require(geojson["features"] as? [[String: Any]]) {
-                    let icon = try #require(((feature["properties"] as? [String: Any])?["icon"] as? [String: String])?[theme])
-                    let place = try #require(index[icon], "\(icon) missing from sprite-\(theme)\(suffix)")
+                    let properties = try #require(feature["properties"] as? [String: Any])
+                    let icon = try #require((properties["icon"] as? [String: String])?[theme])
+                    let sheetID = try #require((properties["sprite"] as? [String: String])?[theme])
+                    let sprite = try #require(sprites.first { $0["id"] as? String == sheetID && $0["pixelRatio"] as? Int == ratio })
+                    let index = try #require(try BatchFixtures.json("\(out)/\(sprite["json"] as! String)") as? [String: [String: Int]])
+                    let sheet = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/\(sprite["png"] as! String)"))))
+                    #expect(sheet.width <= spriteSide && sheet.height <= spriteSide)
+                    let place = try #require(index[icon], "\(icon) missing from \(sprite["json"] as? String ?? "")")
                     #expect(place["pixelRatio"] == ratio)
-                    // The sprite region holds exactly the image file of that id and ratio.
+                    // The sprite region holds exactly the image file of that id and ratio, pixel for pixel.
                     let file = try #require(images.first { $0["sprite"] as? String == icon && $0["scale"] as? Int == ratio }?["file"] as? String)
                     let image = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + file))))
                     #expect(place["width"] == image.width && place["height"] == image.height)
-                    let (x, y) = (place["x"]!, place["y"]!)
-                    #expect(sheet[x + image.width / 2, y + image.height - 9 * ratio] == image[image.width / 2, image.height - 9 * ratio])
+                    let (left, top) = (try #require(place["x"]), try #require(place["y"]))
+                    let differing = (0..<image.height).reduce(0) { count, y in
+                        count + (0..<image.width).count { x in sheet[left + x, top + y] != image[x, y] }
+                    }
+                    #expect(differing == 0, "\(icon) at \(ratio)x")
                 }
             }
         }
+    }
+
+    @Test("sheets are named by a hash of their PNG and JSON at both ratios; --scales 3 still gives 1x and @2x sheets, no @3x")
+    func spriteNamesAndRatios() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        var options = RouteBatch.Options()
+        options.scales = [3]
+        options.themes = [.night]
+        _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out, options: options)
+        let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
+        let sprites = try #require(manifest["sprites"] as? [[String: Any]])
+        #expect(sprites.compactMap { $0["pixelRatio"] as? Int }.sorted() == [1, 2])
+        let name = try #require(sprites.first?["name"] as? String)
+        #expect(sprites.allSatisfy { $0["name"] as? String == name })
+        let files = try [1, 2].map { ratio in
+            let sprite = try #require(sprites.first { $0["pixelRatio"] as? Int == ratio })
+            #expect(sprite["png"] as? String == name + (ratio == 1 ? "" : "@2x") + ".png")
+            #expect(sprite["json"] as? String == name + (ratio == 1 ? "" : "@2x") + ".json")
+            return (
+                png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + (sprite["png"] as! String)))),
+                json: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + (sprite["json"] as! String))))
+            )
+        }
+        #expect(name == SpriteSheet.name(theme: .night, files: files))
+        #expect(name.wholeMatch(of: /sprite-night-[0-9a-f]{10}/) != nil)
+        let written = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(!written.contains { $0.hasPrefix("sprite-") && $0.contains("@3x") })
+        // The per-image PNGs keep the asked scale; the sprite's pictures come with them.
+        #expect(written.contains { $0.contains("night@3x-") } && written.contains { $0.contains("night@2x-") })
+    }
+
+    @Test("a run with fewer themes or other scales reuses every image it shares with the last run")
+    func reuseAcrossOptionSets() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        let route = Repository.sharedRoutes.appendingPathComponent("route.gpx").path
+        let first = try await write(route, to: out)
+        var dayOnly = RouteBatch.Options()
+        dayOnly.themes = [.day]
+        let second = try await write(route, to: out, options: dayOnly)
+        #expect(second.rendered == 0 && second.reused == first.images / 2)
+        var moreScales = RouteBatch.Options()
+        moreScales.scales = [1, 2, 3]
+        let third = try await write(route, to: out, options: moreScales)
+        // Day at 1x and 2x are still there; night was left out of the last run, and 3x is new.
+        #expect(third.reused == first.images / 2 && third.rendered == third.images - third.reused)
     }
 
     @Test("the style layer anchors the dot centre on the point")
@@ -160,19 +225,12 @@ struct RouteBatchTests {
         let out = folder + "/out"
         _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
         let before = try snapshot(out)
-        // Too many images for one sprite sheet: fails after rendering, before publishing.
-        let long = Route(stages: [
-            Stage(
-                name: "far",
-                coordinates: [
-                    Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 60),
-                ])
-        ])
+        // Sprite sheets too small for one picture: fails after drawing, before publishing.
         var options = RouteBatch.Options()
-        options.scales = [3]
-        options.themes = [.night]
+        options.spriteSide = 8
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, format: nil)
         await #expect {
-            try await RouteBatch(route: long, options: options).write(to: FilePath(out), threads: 2)
+            try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
         } throws: { error in
             (error as? OutputError)?.mapError?.reason == .spriteTooLarge
         }
