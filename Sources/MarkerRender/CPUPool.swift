@@ -8,6 +8,10 @@ import Synchronization
 /// Each thread makes its own `Context` first (a renderer holds a Pango font map and an encoder that
 /// must not be shared between threads) and hands it to every job it runs; only jobs and their
 /// results cross threads. At most `capacity` jobs wait; beyond that `run` refuses at once.
+///
+/// The threads are the pool's own (pthreads), not libdispatch's: a worker that waits for jobs for
+/// the pool's whole life would hold one of the threads Swift concurrency itself runs on. They end
+/// when the pool is shut down or released.
 public final class CPUPool<Context>: Sendable {
     /// Why a job was not run.
     public enum Refusal: Error, Sendable {
@@ -17,25 +21,20 @@ public final class CPUPool<Context>: Sendable {
         case stopping
     }
 
-    private typealias Job = @Sendable (inout Context) -> Void
-
-    private struct Queue {
-        var jobs: Deque<Job> = []
-        var stopping = false
-    }
-
     public let name: String
     public let threadCount: Int
     public let capacity: Int
-    private let queue = Mutex(Queue())
-    /// One signal per job, plus one per thread when stopping, so every wake-up has something to take.
-    private let wakeUps = DispatchSemaphore(value: 0)
+    /// What the threads share with the pool; they hold this, not the pool, so releasing the pool stops them.
+    private let jobs: JobQueue<Context>
 
     private init(name: String, threadCount: Int, capacity: Int) {
         self.name = name
         self.threadCount = threadCount
         self.capacity = capacity
+        jobs = JobQueue(capacity: capacity)
     }
+
+    deinit { jobs.stop(threads: threadCount) }
 
     /// Starts `threads` threads, each making its context first; fails (and stops those already
     /// started) if any cannot, e.g. because the Inter font is missing.
@@ -43,16 +42,19 @@ public final class CPUPool<Context>: Sendable {
         name: String, threads: Int, capacity: Int = .max, makeContext: @escaping @Sendable () throws -> Context
     ) async throws -> CPUPool {
         let pool = CPUPool(name: name, threadCount: max(1, threads), capacity: max(1, capacity))
+        let jobs = pool.jobs
         for number in 1...pool.threadCount {
             let started = await withCheckedContinuation { (started: CheckedContinuation<Result<Void, any Error>, Never>) in
-                // A serial queue on libdispatch's overcommitting pool: its one long work item keeps a
-                // thread of its own for the pool's life, without Foundation's Thread.
-                DispatchQueue(label: "markerpaint-\(name)-\(number)", qos: .userInitiated).async {
-                    pool.work(makeContext: makeContext, reportingStartTo: started)
+                do {
+                    try DetachedThread.start {
+                        jobs.work(makeContext: makeContext, reportingStartTo: started)
+                    }
+                } catch {
+                    started.resume(returning: .failure(error))
                 }
             }
             if case .failure(let error) = started {
-                pool.stop(startedThreads: number - 1)
+                jobs.stop(threads: number - 1)
                 throw error
             }
         }
@@ -63,35 +65,65 @@ public final class CPUPool<Context>: Sendable {
     /// - Throws: `Refusal` if the queue is full or the pool is stopping, or what the job throws.
     public func run<Value: Sendable>(_ job: @escaping @Sendable (inout Context) throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Value, any Error>) in
-            let refusal: Refusal? = queue.withLock { queue in
-                guard !queue.stopping else { return .stopping }
-                guard queue.jobs.count < capacity else { return .full }
-                queue.jobs.append { context in done.resume(with: Result { try job(&context) }) }
-                return nil
-            }
-            if let refusal {
+            if let refusal = jobs.add({ context in done.resume(with: Result { try job(&context) }) }) {
                 done.resume(throwing: refusal)
-            } else {
-                wakeUps.signal()
             }
         }
     }
 
     /// Jobs waiting for a thread.
-    public var waiting: Int { queue.withLock { $0.jobs.count } }
+    public var waiting: Int { jobs.waiting }
 
     /// Refuses new jobs; the threads finish those queued and exit.
     public func shutdown() {
-        stop(startedThreads: threadCount)
+        jobs.stop(threads: threadCount)
+    }
+}
+
+/// The jobs of one pool, in arrival order, and the signal its threads wait on.
+private final class JobQueue<Context>: Sendable {
+    typealias Job = @Sendable (inout Context) -> Void
+
+    private struct State {
+        var jobs: Deque<Job> = []
+        var stopping = false
     }
 
-    private func stop(startedThreads: Int) {
-        queue.withLock { $0.stopping = true }
-        for _ in 0..<startedThreads { wakeUps.signal() }
+    private let capacity: Int
+    private let state = Mutex(State())
+    /// One signal per job, plus one per thread when stopping, so every wake-up has something to take.
+    private let wakeUps = DispatchSemaphore(value: 0)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// Queues `job`, or says why not.
+    func add(_ job: @escaping Job) -> CPUPool<Context>.Refusal? {
+        let refusal: CPUPool<Context>.Refusal? = state.withLock { state in
+            guard !state.stopping else { return .stopping }
+            guard state.jobs.count < capacity else { return .full }
+            state.jobs.append(job)
+            return nil
+        }
+        if refusal == nil { wakeUps.signal() }
+        return refusal
+    }
+
+    var waiting: Int { state.withLock { $0.jobs.count } }
+
+    /// Refuses new jobs and wakes `threads` threads to finish what is queued and exit; only the first call counts.
+    func stop(threads: Int) {
+        let first = state.withLock { state in
+            defer { state.stopping = true }
+            return !state.stopping
+        }
+        guard first else { return }
+        for _ in 0..<threads { wakeUps.signal() }
     }
 
     /// A thread's life: make its context, then take jobs until the pool stops and the queue is empty.
-    private func work(
+    func work(
         makeContext: @Sendable () throws -> Context,
         reportingStartTo started: CheckedContinuation<Result<Void, any Error>, Never>
     ) {
@@ -105,7 +137,7 @@ public final class CPUPool<Context>: Sendable {
         started.resume(returning: .success(()))
         while true {
             wakeUps.wait()
-            guard let job = queue.withLock({ $0.jobs.popFirst() }) else { return }
+            guard let job = state.withLock({ $0.jobs.popFirst() }) else { return }
             job(&context)
         }
     }
