@@ -10,8 +10,22 @@ import Foundation
 
 /// One entry of `Goldens/cases.json`: a marker to draw and compare with its golden image.
 public struct GoldenCase: Sendable, Codable, Hashable {
+    /// One start or end of a combined case.
+    public struct Part: Sendable, Codable, Hashable {
+        public var kind: Marker.Kind
+        public var distance: Double
+
+        public init(kind: Marker.Kind, distance: Double) {
+            self.kind = kind
+            self.distance = distance
+        }
+    }
+
     public var kind: Marker.Kind
-    public var distance: Double
+    /// The reading; not given for `combined`, whose `parts` read.
+    public var distance: Double?
+    /// The starts and ends a `combined` case joins, in order.
+    public var parts: [Part]?
     public var unit: Marker.Unit
     /// `day` or `night`; absent when `palette` is given.
     public var theme: String?
@@ -19,9 +33,13 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     public var palette: String?
     public var scale: Int
 
-    public init(kind: Marker.Kind, distance: Double, unit: Marker.Unit = .km, theme: String? = nil, palette: String? = nil, scale: Int) {
+    public init(
+        kind: Marker.Kind, distance: Double? = nil, parts: [Part]? = nil, unit: Marker.Unit = .km, theme: String? = nil,
+        palette: String? = nil, scale: Int
+    ) {
         self.kind = kind
         self.distance = distance
+        self.parts = parts
         self.unit = unit
         self.theme = theme
         self.palette = palette
@@ -42,11 +60,36 @@ public struct GoldenCase: Sendable, Codable, Hashable {
         default:
             throw GoldenError("give exactly one of \"theme\" and \"palette\"")
         }
+        let marker = try marker()
         do {
-            return try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: resolvedTheme, scale: scale)
+            return try MarkerRequest(marker: marker, theme: resolvedTheme, scale: scale)
         } catch {
             throw GoldenError(error.description)
         }
+    }
+}
+
+extension GoldenCase {
+    /// What the case draws: `distance` for a start, distance or end; `parts` for a combined marker.
+    func marker() throws(GoldenError) -> Marker {
+        switch (kind, distance, parts) {
+        case (.combined, nil, let parts?):
+            return try checked { () throws(SpecError) in
+                var checked: [Marker.Part] = []
+                for part in parts { checked.append(try Marker.Part(kind: part.kind, distance: part.distance)) }
+                return try Marker(combining: checked, unit: unit)
+            }
+        case (.combined, _, _):
+            throw GoldenError("a combined case gives \"parts\" and no \"distance\"")
+        case (_, let distance?, nil):
+            return try checked { () throws(SpecError) in try Marker(kind: kind, distance: distance, unit: unit) }
+        default:
+            throw GoldenError("a \(kind.rawValue) case gives \"distance\" and no \"parts\"")
+        }
+    }
+
+    private func checked(_ make: () throws(SpecError) -> Marker) throws(GoldenError) -> Marker {
+        do { return try make() } catch { throw GoldenError(error.description) }
     }
 }
 

@@ -11,6 +11,9 @@ extension MarkerRequest {
     /// parameter of the same name.
     public init(query: QueryParameters) throws(QueryError) {
         let kind: Marker.Kind = try query.choice("kind", default: .distance)
+        guard kind != .combined else {
+            throw QueryError.badParameter("kind", "combined markers are asked for by name (/v1/images/<name>.png), which spells their parts")
+        }
         let unit: Marker.Unit = try query.choice("unit", default: .km)
         let theme = try query.theme()
         let scale = try query.scale()

@@ -62,10 +62,13 @@ public final class MarkerRenderer {
 
     /// Draws `request` onto a new premultiplied ARGB32 surface.
     func drawSurface(_ request: MarkerRequest) throws(RenderError) -> (CairoSurface, MarkerLayout) {
-        let geometry = layout(for: request)
+        let segments = LabelSegment.segments(of: request.marker)
+        let geometry = layout(for: request, segments: segments)
         let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
-        try MarkerPainter(layout: geometry, palette: request.theme.palette, kind: request.marker.kind)
-            .paint(on: context, label: layout, shadow: try shadows.mask(for: geometry))
+        try MarkerPainter(layout: geometry, palette: request.theme.palette)
+            .paint(
+                on: context, label: layout, setLabel: { self.setLabel(segments[$0].number, unit: request.marker.unit) },
+                shadow: try shadows.mask(for: geometry))
         return (surface, geometry)
     }
 
@@ -78,17 +81,23 @@ public final class MarkerRenderer {
         return made
     }
 
-    /// Sets the label text and works out where everything goes.
-    func layout(for request: MarkerRequest) -> MarkerLayout {
+    /// Measures each label and works out where everything goes; the text layout is left holding the last label.
+    func layout(for request: MarkerRequest, segments: [LabelSegment]? = nil) -> MarkerLayout {
+        let segments = segments ?? LabelSegment.segments(of: request.marker)
+        let measures = segments.map { segment in
+            setLabel(segment.number, unit: request.marker.unit)
+            let logical = layout.extents.logical
+            return LabelMeasure(width: logical.width, height: logical.height, baseline: layout.baseline, digitMiddle: digitMiddle)
+        }
+        return MarkerLayout(segments: segments, labels: measures, scale: request.scale)
+    }
+
+    /// Puts one label into the text layout: the number, then the smaller raised unit.
+    private func setLabel(_ number: String, unit: Marker.Unit) {
         layout.setRuns([
-            .init(text: request.marker.number, font: numberFont, rise: 0),
-            .init(text: request.marker.unit.rawValue, font: unitFont, rise: MarkerMetrics.unitRise),
+            .init(text: number, font: numberFont, rise: 0),
+            .init(text: unit.rawValue, font: unitFont, rise: MarkerMetrics.unitRise),
         ])
-        let logical = layout.extents.logical
-        let measure = LabelMeasure(
-            width: logical.width, height: logical.height,
-            baseline: layout.baseline, digitMiddle: digitMiddle)
-        return MarkerLayout(kind: request.marker.kind, label: measure, scale: request.scale)
     }
 
     /// Draws and encodes `request`: the PNG, its hash and its content-hashed name.

@@ -83,7 +83,7 @@ struct OutputFolderTests {
         // A night run killed while moving its files in: one image in place but not yet in the manifest,
         // a temporary manifest, and its staging folder. Process 2^22 + 1 cannot be running.
         #expect(try CLI.run(["route", Self.route, "--out", "night", "--themes", "night"], in: folder).status == 0)
-        let nightImage = try #require(try CLI.files(in: folder.appendingPathComponent("night")).first { $0.hasPrefix("end-") })
+        let nightImage = try #require(try CLI.files(in: folder.appendingPathComponent("night")).first { $0.hasPrefix("combined-") })
         try FileManager.default.copyItem(at: folder.appendingPathComponent("night/\(nightImage)"), to: out.appendingPathComponent(nightImage))
         try Data("{".utf8).write(to: out.appendingPathComponent(".manifest.json.4194305.12345.tmp"))
         let staging = out.appendingPathComponent(".markerpaint-staging-4194305-777")

@@ -54,6 +54,15 @@ struct RenderCommandTests {
         #expect(try CLI.files(in: folder).count == 2)
     }
 
+    @Test("--start --distance 75 draws a start that reads the distance so far, as a stage's start counting on")
+    func startCountingOn() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["--start", "--distance", "75", "--dark", "--out", folder.path], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try CLI.files(in: folder).contains { $0.hasPrefix("start-75km-night@2x-") })
+    }
+
     @Test("--json describes the image: name, path, size, scale, anchor, sha256")
     func json() throws {
         let folder = try CLI.temporaryFolder()
@@ -81,7 +90,7 @@ struct RenderCommandTests {
             (["--distance", "abc"], "abc"),
             (["--distance", "100001"], "largest"),
             (["--distance", "1e308"], "largest"),
-            (["--start", "--distance", "5"], "start marker"),
+            (["--start", "--distance", "-5"], "negative"),
             (["--start", "--end"], "together"),
             (["--scale", "0"], "--scale"),
             (["--scale", "4"], "--scale"),

@@ -16,7 +16,7 @@ struct RouteBatchTests {
         try await RouteBatch(route: try Route.load(path: path, format: nil), options: options).write(to: FilePath(out), threads: 2)
     }
 
-    @Test("75 km and 123 km stages: the end markers read 75km and 123km, under different names")
+    @Test("75 km and 123 km stages: the ends read 75km and 123km, under different names; day 1's end is day 2's start")
     func multiDayEndMarkers() async throws {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -24,17 +24,19 @@ struct RouteBatchTests {
         _ = try await write(BatchFixtures.twoStages, to: out)
         let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
         let features = try #require(geojson["features"] as? [[String: Any]])
-        let ends = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["kind"] as? String == "end" }
-        #expect(ends.map { $0["label"] as? String } == ["75km", "123km"])
-        #expect(ends.map { $0["stage_name"] as? String } == ["Day 1", "Day 2"])
+        let ends = features.compactMap { $0["properties"] as? [String: Any] }.filter { $0["kind"] as? String != "distance" }
+        #expect(ends.map { $0["label"] as? String } == ["0km", "end75km_start0km", "123km"])
+        #expect(ends.map { $0["kind"] as? String } == ["start", "combined", "end"])
+        #expect(ends.map { $0["stage_name"] as? String } == ["Day 1", "Day 1", "Day 2"])
         let nightIcons = ends.compactMap { ($0["icon"] as? [String: String])?["night"] }
-        #expect(nightIcons.count == 2 && nightIcons[0] != nightIcons[1])
+        #expect(Set(nightIcons).count == 3)
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
         let images = try #require(manifest["images"] as? [[String: Any]])
-        let endFiles = images.filter { $0["kind"] as? String == "end" && $0["theme"] as? String == "night" && $0["scale"] as? Int == 2 }
+        let endFiles = images.filter { $0["kind"] as? String != "distance" && $0["theme"] as? String == "night" && $0["scale"] as? Int == 2 }
             .compactMap { $0["file"] as? String }.sorted()
-        #expect(endFiles.count == 2)
-        #expect(endFiles[0].hasPrefix("end-123km-night@2x-") && endFiles[1].hasPrefix("end-75km-night@2x-"))
+        try #require(endFiles.count == 3)
+        #expect(endFiles[0].hasPrefix("combined-end75km_start0km-night@2x-"))
+        #expect(endFiles[1].hasPrefix("end-123km-night@2x-") && endFiles[2].hasPrefix("start-0km-night@2x-"))
         let stages = try #require(manifest["stages"] as? [[String: Any]])
         #expect(stages.compactMap { $0["length"] as? Double }.map { ($0 * 1000).rounded() / 1000 } == [75, 123])
     }
@@ -45,11 +47,12 @@ struct RouteBatchTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
         let first = try await write(BatchFixtures.twoStages, to: out)
-        // 1...74 and 1...122 (the 75 and 123 fall on the ends), 2 starts, 2 ends.
-        #expect(first.markers == 74 + 122 + 2 + 2)
+        // 1...74 and 1...122 (the 75 and 123 fall on the ends), day 1's start, day 1's end with
+        // day 2's start as one marker, day 2's end.
+        #expect(first.markers == 74 + 122 + 3)
         #expect(first.images == first.rendered && first.reused == 0)
-        let labels = Set((1...122).map { "\($0)km" } + ["0km", "75km", "123km"])
-        #expect(first.images == labels.count * 2 * 2 + 2 * 2)  // 75km appears as a distance and an end image
+        // Distances 1...122, the start, the combined marker and the end; in 2 themes at 1x and @2x.
+        #expect(first.images == (122 + 3) * 2 * 2)
         let second = try await write(BatchFixtures.twoStages, to: out)
         #expect(second.rendered == 0 && second.reused == first.images)
         // The reused output is the same output.
@@ -63,7 +66,7 @@ struct RouteBatchTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
         _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
-        let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasPrefix("end-") })
+        let victim = try #require(try FileManager.default.contentsOfDirectory(atPath: out).first { $0.hasPrefix("combined-") })
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: out + "/" + victim))
         let second = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out)
         #expect(second.rendered == 1)
@@ -99,7 +102,7 @@ struct RouteBatchTests {
 
     @Test(
         "every icon in markers.geojson is on the sheet its feature names, at 1x and @2x, at the picture's own pixels",
-        arguments: [SpriteSheet.maximumSide, 160]
+        arguments: [SpriteSheet.maximumSide, 190]
     )
     func spritesHoldEveryIcon(spriteSide: Int) async throws {
         let folder = try BatchFixtures.temporaryFolder()
@@ -114,8 +117,9 @@ struct RouteBatchTests {
         let sprites = try #require(manifest["sprites"] as? [[String: Any]])
         for theme in ["day", "night"] {
             let sheetIDs = Set(sprites.filter { $0["theme"] as? String == theme }.compactMap { $0["id"] as? String })
-            // 160 px holds a few pictures: the theme's eight spread over several sheets.
-            #expect(spriteSide == 160 ? sheetIDs.count > 1 : sheetIDs == ["markerpaint-\(theme)"], "\(sheetIDs)")
+            // 190 px holds a few pictures (the loop's combined marker is 182 px wide at @2x): the
+            // theme's seven spread over several sheets.
+            #expect(spriteSide == 190 ? sheetIDs.count > 1 : sheetIDs == ["markerpaint-\(theme)"], "\(sheetIDs)")
             for ratio in [1, 2] {
                 for feature in try #require(geojson["features"] as? [[String: Any]]) {
                     let properties = try #require(feature["properties"] as? [String: Any])
@@ -254,7 +258,8 @@ struct RouteImageSetTests {
             Stage(name: "a", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1)]),
             Stage(name: "b", coordinates: [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: 1.1003)]),
         ])
-        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
+        // Both stages start at one point and end 33 m apart: kept apart here to see the ends alone.
+        let plan = try MarkerPlan(route: route, unit: .km, cumulative: false, combining: false)
         let ends = plan.markers.filter { $0.kind == .end }
         #expect(ends.count == 2 && ends[0].distance != ends[1].distance)
         let images = try RouteImageSet(plan: plan, themes: [.night], scales: [2])

@@ -144,9 +144,9 @@ struct RendererTests {
             let layout = try laidOut(kind, distance, unit: unit, scale: scale)
             let s = Double(scale)
             #expect(layout.pill.width >= 28 * s)
-            #expect(layout.labelOrigin.x >= layout.pill.x + 4 * s - 1)
+            #expect(try #require(layout.labelOrigins.first).x >= layout.pill.x + 4 * s - 1)
             #expect(layout.content.upperBound <= layout.pill.maxX - 4 * s + 1)
-            if let icon = layout.icon { #expect(icon.maxX <= layout.pill.maxX - 4 * s + 1) }
+            for placed in layout.icons { #expect(placed.rect.maxX <= layout.pill.maxX - 4 * s + 1) }
         }
     }
 

@@ -21,7 +21,7 @@ struct MarkerPlanTests {
     }
 
     @Test func eachStageStartsAtZeroAndEndsAtItsLength() throws {
-        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
+        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false, combining: false).markers
         #expect(Self.distances(markers, .start, stage: 1) == [0])
         #expect(Self.distances(markers, .start, stage: 2) == [0])
         // The 75 km marker falls on the end point and is left out; the end marker reads 75.
@@ -32,8 +32,10 @@ struct MarkerPlanTests {
     }
 
     @Test func cumulativeCountsOnAcrossStages() throws {
-        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: true).markers
-        #expect(Self.distances(markers, .start, stage: 2) == [0])  // drawn as "0 km ▶": the stage starts here
+        let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: true, combining: false).markers
+        // The stage starts where 75 km were counted.
+        let start = try #require(Self.distances(markers, .start, stage: 2).first)
+        #expect(abs(start - 75) < 1e-6)
         #expect(Self.distances(markers, .distance, stage: 1) == (1...74).map(Double.init))
         // 75 is stage 1's end and stage 2's start, so stage 2 counts on from 76.
         #expect(Self.distances(markers, .distance, stage: 2) == (76...197).map(Double.init))
@@ -44,7 +46,7 @@ struct MarkerPlanTests {
     }
 
     @Test func milesCountInMiles() throws {
-        let plan = try MarkerPlan(route: try Self.twoDays(), unit: .mi, cumulative: false)
+        let plan = try MarkerPlan(route: try Self.twoDays(), unit: .mi, cumulative: false, combining: false)
         #expect(Self.distances(plan.markers, .distance, stage: 1) == (1...46).map(Double.init))
         let end = try #require(Self.distances(plan.markers, .end, stage: 1).first)
         #expect(abs(end - 75_000 / 1609.344) < 1e-9)
@@ -72,8 +74,11 @@ struct MarkerPlanTests {
         #expect(Set(markers.filter { $0.stage == 2 }.map(\.stageName)) == ["Day 2"])
     }
 
-    /// The end-point rule bites within 1e-6 m and not beyond: 2 km + 1 cm keeps its 2 km marker.
-    @Test(arguments: [(2000.0, [1.0]), (2000.0 + 1e-7, [1.0]), (2000.0 - 1e-7, [1.0]), (2000.01, [1.0, 2.0]), (999.0, [])])
+    /// No distance marker reads what the end reads: 2 km + 1 cm ends in `2km ⚑` alone, 2.05 km
+    /// (`2.1km ⚑`) keeps its 2 km marker.
+    @Test(arguments: [
+        (2000.0, [1.0]), (2000.0 + 1e-7, [1.0]), (2000.0 - 1e-7, [1.0]), (2000.01, [1.0]), (2049.0, [1.0]), (2051.0, [1.0, 2.0]), (999.0, []),
+    ])
     func markerOnTheEndPointIsLeftOut(length: Double, expected: [Double]) throws {
         let route = Route(stages: [Self.equatorStage(metres: length)])
         let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)

@@ -12,17 +12,23 @@ struct PlanLimitTests {
     /// 2,000 points are 40 million kilometres of route.
     static let zigzag = Route(stages: [Stage(coordinates: (0..<2000).map { Coordinate(latitude: 0, longitude: $0.isMultiple(of: 2) ? 0 : 179.9) })])
 
-    @Test("the extent worked out from lengths is the plan's own size", arguments: try Fixtures.reference().routes, [false, true])
-    func extentMatchesThePlan(_ entry: Reference.RouteEntry, cumulative: Bool) throws {
+    @Test("the extent worked out from lengths bounds the plan, tightly", arguments: try Fixtures.reference().routes, [false, true])
+    func extentBoundsThePlan(_ entry: Reference.RouteEntry, cumulative: Bool) throws {
         let route = try Route.load(path: Repository.path(entry.path), format: nil)
         for unit in Marker.Unit.allCases {
-            let plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative)
-            let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: unit, cumulative: cumulative)
-            #expect(extent.markers == plan.markers.count)
-            #expect(extent.stages == plan.stageLengths.count)
-            let readings = Set(plan.markers.filter { $0.kind == .distance }.map(\.distance))
-            #expect(extent.distanceLabels == readings.count)
-            let longest = plan.markers.filter { $0.kind == .end }.map(\.distance).max() ?? 0
+            let separate = try MarkerPlan(route: route, unit: unit, cumulative: cumulative, combining: false)
+            let combined = try MarkerPlan(route: route, unit: unit, cumulative: cumulative)
+            let extent = MarkerPlan.Extent(stageLengths: separate.stageLengths, unit: unit, cumulative: cumulative)
+            // Only distance markers reading what their stage's start or end reads (at most one at
+            // each) are left out, and combining only takes markers away.
+            #expect(extent.markers >= separate.markers.count)
+            #expect(extent.markers - separate.markers.count <= 2 * extent.stages)
+            #expect(combined.markers.count <= separate.markers.count)
+            #expect(extent.stages == separate.stageLengths.count)
+            let readings = Set(separate.markers.filter { $0.kind == .distance }.map(\.distance))
+            #expect(extent.distanceLabels >= readings.count)
+            #expect(extent.distanceLabels - readings.count <= 2 * extent.stages)
+            let longest = separate.markers.filter { $0.kind == .end }.map(\.distance).max() ?? 0
             #expect(extent.longestReading == longest)
         }
     }

@@ -38,7 +38,8 @@ struct BadRequestTests {
         BadQuery(query: "distance=-0.5", parameter: "distance"),
         BadQuery(query: "distance=100000.1", parameter: "distance"),
         BadQuery(query: "distance=1000000000000000000000000000000", parameter: "distance"),
-        BadQuery(query: "kind=start&distance=5", parameter: "distance"),
+        BadQuery(query: "kind=start&distance=-5", parameter: "distance"),
+        BadQuery(query: "kind=combined&distance=5", parameter: "kind"),
         // unknown choices
         BadQuery(query: "distance=1&kind=finish", parameter: "kind"),
         BadQuery(query: "distance=1&kind=", parameter: "kind"),

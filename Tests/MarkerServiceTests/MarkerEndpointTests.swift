@@ -26,6 +26,8 @@ struct MarkerEndpointTests {
         Case(query: "distance=7.5&unit=mi&scale=1", kind: .distance, distance: 7.5, theme: .day, scale: 1, unit: .mi),
         Case(query: "kind=start&theme=night&scale=3", kind: .start, distance: 0, theme: .night, scale: 3, unit: .km),
         Case(query: "kind=start&distance=0", kind: .start, distance: 0, theme: .day, scale: 2, unit: .km),
+        // Counting on across stages, a start reads the distance so far.
+        Case(query: "kind=start&distance=75", kind: .start, distance: 75, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=100000&kind=end", kind: .end, distance: 100_000, theme: .day, scale: 2, unit: .km),
         Case(query: "theme=night&distance=0", kind: .distance, distance: 0, theme: .night, scale: 2, unit: .km),
     ]

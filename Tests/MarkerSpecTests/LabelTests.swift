@@ -30,11 +30,47 @@ struct LabelTests {
             (.distance, .infinity, "finite"),
             (.end, -.infinity, "finite"),
             (.distance, 100_000.5, "largest"),
-            (.start, 5, "start marker"),
+            (.start, -5, "negative"),
+            (.combined, 5, "combined is made from the starts and ends it joins"),
         ])
     func invalidMarker(kind: Marker.Kind, distance: Double, reason: String) {
         #expect {
             try Marker(kind: kind, distance: distance)
+        } throws: { error in
+            "\(error)".contains(reason)
+        }
+    }
+
+    @Test("counting on across stages, a start reads the distance so far")
+    func startReadsDistanceSoFar() throws {
+        #expect(try Marker(kind: .start, distance: 75.03).label == "75km")
+        #expect(try Marker(kind: .start, distance: 7.46, unit: .mi).label == "7.5mi")
+    }
+
+    @Test("a combined marker reads its parts in order, and equals another that reads the same")
+    func combined() throws {
+        let loop = try Marker(combining: [Marker.Part(kind: .start, distance: 0), Marker.Part(kind: .end, distance: 8.62)])
+        #expect(loop.label == "start0km_end8.6km")
+        #expect(loop.kind == .combined)
+        #expect(loop.number == "8.6")
+        let same = try Marker(combining: [Marker.Part(kind: .start, distance: 0.01), Marker.Part(kind: .end, distance: 8.6)])
+        #expect(loop == same)
+        #expect(Set([loop, same]).count == 1)
+        let reversed = try Marker(combining: [Marker.Part(kind: .end, distance: 8.6), Marker.Part(kind: .start, distance: 0)])
+        #expect(loop != reversed)
+        #expect(reversed.label == "end8.6km_start0km")
+    }
+
+    @Test(
+        "combined markers join 2 to 6 starts and ends, nothing else",
+        arguments: [
+            ([Marker.Kind.start], "got 1"), ([.start, .end, .start, .end, .start, .end, .start], "got 7"),
+            ([.start, .distance], "only starts and ends"),
+        ])
+    func combinedRefused(kinds: [Marker.Kind], reason: String) throws {
+        let parts = try kinds.map { kind throws(SpecError) in try Marker.Part(kind: kind, distance: 1) }
+        #expect {
+            try Marker(combining: parts)
         } throws: { error in
             "\(error)".contains(reason)
         }
@@ -53,10 +89,25 @@ struct ImageNameTests {
         "a rendered name reads back into the same request",
         arguments: [
             (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
-            (.distance, 12345, .mi, .night, 1),
+            (.distance, 12345, .mi, .night, 1), (.start, 75, .km, .night, 3),
         ])
     func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
-        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
+        try roundTrip(try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale))
+    }
+
+    @Test(
+        "a combined marker's name reads back into the same request",
+        arguments: [
+            [(Marker.Kind.start, 0.0), (.end, 8.6)], [(.end, 24.04), (.start, 0)], [(.end, 75), (.start, 75)],
+            [(.start, 0), (.end, 0), (.start, 0), (.end, 0), (.start, 0), (.end, 0.3)],
+        ])
+    func combinedRoundTrip(parts: [(Marker.Kind, Double)]) throws {
+        let marker = try Marker(
+            combining: try parts.map { kind, distance throws(SpecError) in try Marker.Part(kind: kind, distance: distance) }, unit: .mi)
+        try roundTrip(try MarkerRequest(marker: marker, theme: .day, scale: 2))
+    }
+
+    private func roundTrip(_ request: MarkerRequest) throws {
         // Any bytes serve: the name carries their hash, whatever they are.
         let rendered = MarkerImage(request: request, png: Array(request.baseName.utf8), width: 1, height: 1, anchor: PixelPoint(x: 0, y: 0))
         let parsed = try #require(ImageName.parse(rendered.fileName))
@@ -70,7 +121,12 @@ struct ImageNameTests {
         arguments: [
             "", "end-123km-night@2x", "end-123km-night@4x-3f9a1c2b7d", "finish-123km-night@2x-3f9a1c2b7d",
             "end-123km-dusk@2x-3f9a1c2b7d", "end-123km-night@2x-3F9A1C2B7D", "end-123.0km-night@2x-3f9a1c2b7d",
-            "end-0123km-night@2x-3f9a1c2b7d", "start-5km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
+            "end-0123km-night@2x-3f9a1c2b7d", "start-5.0km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
+            "combined-start0km-day@1x-3f9a1c2b7d", "combined-start0km_finish3km-day@1x-3f9a1c2b7d",
+            "combined-start0km_end3mi-day@1x-3f9a1c2b7d", "combined-start0km__end3km-day@1x-3f9a1c2b7d",
+            "combined-distance3km_end4km-day@1x-3f9a1c2b7d", "combined-start0km_end03km-day@1x-3f9a1c2b7d",
+            "combined-start0km_end1km_start1km_end2km_start2km_end3km_start3km-day@1x-3f9a1c2b7d", "combined-0km_3km-day@1x-3f9a1c2b7d",
+            "combined-start0km_end3km_-day@1x-3f9a1c2b7d", "start-start0km_end3km-day@1x-3f9a1c2b7d",
             "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",
             "end-123km-night@\u{0662}x-3f9a1c2b7d", "end-\u{0661}\u{0662}\u{0663}km-night@2x-3f9a1c2b7d",
             "end-123km-night@2x-3f9a1c2b7d\u{301}", "end-7.5.5km-night@2x-3f9a1c2b7d", "end-.5km-night@2x-3f9a1c2b7d",

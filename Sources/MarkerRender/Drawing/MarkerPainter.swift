@@ -1,20 +1,27 @@
 import CPangoCairo
 import MarkerSpec
 
-/// Paints one laid-out marker onto a Cairo context, back to front: shadow, pill, dot, label, icon.
+/// Paints one laid-out marker onto a Cairo context, back to front: shadow, pill, dot, dividers, labels, icons.
 struct MarkerPainter {
     let layout: MarkerLayout
     let palette: Palette
-    let kind: Marker.Kind
 
     /// `shadow` is the layout's shadow mask (see `ShadowMask`), drawn in the palette's shadow colour.
-    func paint(on context: CairoContext, label: TextLayout, shadow: CairoSurface) throws(RenderError) {
+    /// `setLabel(i)` puts segment `i`'s text into `label`; it is not called for a single segment,
+    /// whose text the layout was measured with and still holds.
+    func paint(
+        on context: CairoContext, label: TextLayout, setLabel: (Int) -> Void, shadow: CairoSurface
+    ) throws(RenderError) {
         context.clear()
         context.paint(palette.shadow, maskedBy: shadow)
         paintPill(on: context)
         paintDot(on: context)
-        paintLabel(label, on: context)
-        paintIcon(on: context)
+        paintDividers(on: context)
+        for (index, origin) in layout.labelOrigins.enumerated() {
+            if layout.labelOrigins.count > 1 { setLabel(index) }
+            paintLabel(label, at: origin, on: context)
+        }
+        for placed in layout.icons { paintIcon(placed, on: context) }
         try context.checkStatus("drawing the marker")
     }
 
@@ -40,26 +47,31 @@ struct MarkerPainter {
         context.stroke(width: border)
     }
 
-    private func paintLabel(_ label: TextLayout, on context: CairoContext) {
+    private func paintDividers(on context: CairoContext) {
+        guard !layout.dividers.isEmpty else { return }
+        for divider in layout.dividers { context.addRectangle(divider) }
+        context.setSource(palette.pillBorder)
+        context.fill()
+    }
+
+    private func paintLabel(_ label: TextLayout, at origin: (x: Double, y: Double), on context: CairoContext) {
         cairo_save(context.pointer)
-        cairo_translate(context.pointer, layout.labelOrigin.x, layout.labelOrigin.y)
+        cairo_translate(context.pointer, origin.x, origin.y)
         cairo_scale(context.pointer, Double(layout.scale), Double(layout.scale))
         context.setSource(palette.label)
         label.show(in: context, atX: 0, y: 0)
         cairo_restore(context.pointer)
     }
 
-    private func paintIcon(on context: CairoContext) {
-        guard let icon = layout.icon else { return }
+    private func paintIcon(_ placed: MarkerLayout.PlacedIcon, on context: CairoContext) {
+        let icon = placed.rect
         context.setSource(palette.label)
-        switch kind {
-        case .start:
+        switch placed.icon {
+        case .play:
             context.addPolygon([(icon.x, icon.y), (icon.maxX, icon.y + icon.height / 2), (icon.x, icon.maxY)])
             context.fill()
-        case .end:
+        case .flag:
             paintFlag(in: icon, on: context)
-        case .distance:
-            break
         }
     }
 

@@ -14,6 +14,11 @@ enum MarkerMetrics {
     static let iconHeight = 8.0
     static let playIconWidth = 7.0
     static let flagIconWidth = 7.0
+    /// A combined marker's parts are parted by a 1pt line in the border colour, 12pt tall,
+    /// with the pill's own 4pt padding on each side, so each part reads as a marker of its own.
+    static let dividerWidth = 1.0
+    static let dividerGap = horizontalPadding
+    static let dividerInset = 4.0
     static let dotDiameter = 6.0
     static let dotTop = 19.0
     static let shadowOffsetY = 1.0
@@ -44,6 +49,12 @@ struct LabelMeasure: Sendable, Equatable {
 
 /// Where every part of one marker goes, in device pixels.
 struct MarkerLayout: Sendable {
+    /// An icon and where it goes.
+    struct PlacedIcon: Sendable {
+        let icon: LabelSegment.Icon
+        let rect: Rect
+    }
+
     let scale: Int
     let canvasWidth: Int
     let canvasHeight: Int
@@ -52,27 +63,43 @@ struct MarkerLayout: Sendable {
     let pill: Rect
     let dotCentreX: Double
     let dotCentreY: Double
-    let labelOrigin: (x: Double, y: Double)
-    /// Left and right ends of label and icon together.
+    /// The top-left corner of each segment's label, in segment order.
+    let labelOrigins: [(x: Double, y: Double)]
+    let icons: [PlacedIcon]
+    let dividers: [Rect]
+    /// Left and right ends of labels, icons and dividers together.
     let content: ClosedRange<Double>
-    let icon: Rect?
 
     /// The dot's centre, which sits on the route point.
     var anchor: PixelPoint { PixelPoint(x: Int(dotCentreX), y: Int(dotCentreY)) }
 
     var dotRadius: Double { MarkerMetrics.dotDiameter / 2 * Double(scale) }
 
-    init(kind: Marker.Kind, label: LabelMeasure, scale: Int) {
+    /// Lays out `segments`, whose labels measure `labels` (one each, in order).
+    init(segments: [LabelSegment], labels: [LabelMeasure], scale: Int) {
         typealias M = MarkerMetrics
         let s = Double(scale)
         self.scale = scale
-        let iconWidth: Double? =
-            switch kind {
-            case .start: M.playIconWidth
-            case .end: M.flagIconWidth
-            case .distance: nil
+        // Offsets in points from the content's left end, then the whole width.
+        var cursor = 0.0
+        var labelOffsets: [Double] = []
+        var iconOffsets: [(LabelSegment.Icon, Double)] = []
+        var dividerOffsets: [Double] = []
+        for (segment, label) in zip(segments, labels) {
+            if !labelOffsets.isEmpty {
+                cursor += M.dividerGap
+                dividerOffsets.append(cursor)
+                cursor += M.dividerWidth + M.dividerGap
             }
-        let contentWidth = label.width + (iconWidth.map { M.iconGap + $0 } ?? 0)
+            labelOffsets.append(cursor)
+            cursor += label.width
+            for icon in segment.icons {
+                cursor += M.iconGap
+                iconOffsets.append((icon, cursor))
+                cursor += icon.width
+            }
+        }
+        let contentWidth = cursor
         // Whole pixels keep every edge on the grid; an even count centres the 6pt dot on it too.
         var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))
         pillWidth += pillWidth % 2
@@ -87,16 +114,20 @@ struct MarkerLayout: Sendable {
         dotCentreY = Double(top) + (M.dotTop + M.dotDiameter / 2) * s
 
         let contentLeft = (pill.x + (pill.width - contentWidth * s) / 2).rounded()
-        // Centre the line box, then put the baseline on a whole pixel so the digits sit crisply.
-        let baselineY = (pill.y + ((M.pillHeight - label.height) / 2 + label.baseline) * s).rounded()
-        labelOrigin = (contentLeft, baselineY - label.baseline * s)
-        content = contentLeft...(contentLeft + contentWidth * s)
-        if let iconWidth {
-            let iconLeft = (contentLeft + (label.width + M.iconGap) * s).rounded()
-            let iconTop = (baselineY + (label.digitMiddle - M.iconHeight / 2) * s).rounded()
-            icon = Rect(x: iconLeft, y: iconTop, width: iconWidth * s, height: M.iconHeight * s)
-        } else {
-            icon = nil
+        // Every label has the same fonts, so one line box: centre it, then put the baseline on a
+        // whole pixel so the digits sit crisply.
+        let line = labels.first ?? LabelMeasure(width: 0, height: M.pillHeight, baseline: M.pillHeight / 2, digitMiddle: 0)
+        let baselineY = (pill.y + ((M.pillHeight - line.height) / 2 + line.baseline) * s).rounded()
+        func x(_ offset: Double) -> Double { (contentLeft + offset * s).rounded() }
+        labelOrigins = zip(labelOffsets, labels).map { offset, label in (x(offset), baselineY - label.baseline * s) }
+        let iconTop = (baselineY + (line.digitMiddle - M.iconHeight / 2) * s).rounded()
+        icons = iconOffsets.map { icon, offset in
+            PlacedIcon(icon: icon, rect: Rect(x: x(offset), y: iconTop, width: icon.width * s, height: M.iconHeight * s))
         }
+        let dividerTop = pill.y + M.dividerInset * s
+        dividers = dividerOffsets.map { offset in
+            Rect(x: x(offset), y: dividerTop, width: M.dividerWidth * s, height: (M.pillHeight - 2 * M.dividerInset) * s)
+        }
+        content = contentLeft...(contentLeft + contentWidth * s)
     }
 }

@@ -15,9 +15,13 @@ public struct MarkerPlan: Sendable {
     ///
     /// The route is measured first and the plan's size worked out from the stage lengths alone, so a
     /// route over `limits` is refused before a single marker is made, however many it would need.
-    /// Start markers always read 0 (the stage starts here).
+    /// A start reads what was counted before it (0 unless `cumulative`); a distance marker that
+    /// would read the same as its stage's start or end is left out, since that marker is right by it;
+    /// starts and ends at one place become one combined marker (`CoincidentMarkers`) if `combining`.
     /// - Throws: `RouteError` naming the limit a route exceeds.
-    public init(route: Route, unit: Marker.Unit, cumulative: Bool, limits: Limits = .standard) throws(RouteError) {
+    public init(
+        route: Route, unit: Marker.Unit, cumulative: Bool, combining: Bool = true, limits: Limits = .standard
+    ) throws(RouteError) {
         let measured = route.stages.map(MeasuredStage.init)
         let extent = Extent(stageLengths: measured.map(\.length), unit: unit, cumulative: cumulative)
         try limits.check(extent, unit: unit)
@@ -44,17 +48,21 @@ public struct MarkerPlan: Sendable {
                 }
             }
 
-            markers.append(try marker(.start, 0, first, everyZoom))
+            let start = try marker(.start, before / unitLength, first, everyZoom)
+            let end = try marker(.end, (before + measured.length) / unitLength, last, everyZoom)
+            markers.append(start)
             for count in Self.distanceCounts(before: before, length: measured.length, unitLength: unitLength) {
+                let number = Label.number(for: Double(count))
+                if number == start.marker.number || number == end.marker.number { continue }
                 let coordinate = measured.coordinate(atDistance: Double(count) * unitLength - before)
                 markers.append(try marker(.distance, Double(count), coordinate, ZoomTable.zooms(forDistance: count)))
             }
-            markers.append(try marker(.end, (before + measured.length) / unitLength, last, everyZoom))
+            markers.append(end)
 
             if cumulative { before += measured.length }
         }
         stageLengths = measured.map(\.length)
-        self.markers = markers
+        self.markers = combining ? CoincidentMarkers.combine(markers) : markers
     }
 
     /// The whole units read by a stage's distance markers: past its start (`before` metres were
@@ -75,11 +83,12 @@ public struct MarkerPlan: Sendable {
 extension MarkerPlan {
     /// How large a plan is, worked out from the stage lengths without making a marker.
     public struct Extent: Sendable, Equatable {
-        /// Every marker: a start and an end per stage, and the distance markers between.
+        /// At most how many markers: a start and an end per stage, and the distance markers between
+        /// (fewer where one would read what its stage's start or end reads, or starts and ends combine).
         public var markers = 0
         /// Stages (each has a start and an end marker).
         public var stages = 0
-        /// Distinct readings of distance markers.
+        /// At most how many distinct readings distance markers have.
         public var distanceLabels = 0
         /// The largest distance a marker reads, in the unit, and the 1-based stage whose end reads it.
         public var longestReading = 0.0
@@ -109,9 +118,9 @@ extension MarkerPlan {
             if !cumulative { distanceLabels = highestLabel }
         }
 
-        /// At most how many distinct pictures the markers need per theme and scale: one start, an end
-        /// per stage (ends of equal length share one) and one per distance reading.
-        public var picturesBound: Int { 1 + stages + distanceLabels }
+        /// At most how many distinct pictures the markers need per theme and scale: a start and an end
+        /// per stage (a combined marker stands for two or more of them) and one per distance reading.
+        public var picturesBound: Int { 2 * stages + distanceLabels }
     }
 
     /// What one plan may hold; a route beyond it is refused before its markers are made.

@@ -27,7 +27,7 @@ public struct RouteMarker: Sendable, Equatable {
 
     /// What the marker marks.
     public var kind: Marker.Kind { marker.kind }
-    /// What the marker reads, exactly, in `unit`: whole for distance markers, 0 for start markers.
+    /// What the marker reads, exactly, in `unit`: whole for distance markers, a combined marker's last part.
     public var distance: Double { marker.distance }
     /// The unit `distance` is in.
     public var unit: Marker.Unit { marker.unit }

@@ -1,11 +1,13 @@
 /// What a marker says: its kind, its distance and the unit.
 ///
-/// Two markers are equal when they show the same picture: kind, label number and unit (123 and
+/// Two markers are equal when they show the same picture: kind, label numbers and unit (123 and
 /// 123.2 both read `123km`), so rendering once, caching and naming all go by what is drawn.
 public struct Marker: Sendable, Hashable {
     /// What a marker marks.
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case start, distance, end
+        /// Stage starts and ends at one place (a loop's start and end, one stage ending where the next starts), as one picture.
+        case combined
     }
 
     /// The unit markers count in.
@@ -21,46 +23,94 @@ public struct Marker: Sendable, Hashable {
         }
     }
 
-    /// The longest distance a marker may show; longer is a mistake, not a route.
-    public static let maximumDistance = 100_000.0
+    /// One reading a marker shows: for a combined marker, one of the starts and ends it joins.
+    public struct Part: Sendable, Hashable {
+        /// `start`, `end`, or (for a plain distance marker) `distance`.
+        public let kind: Kind
+        /// The distance as given; the label shows it rounded (`number`).
+        public let distance: Double
+        /// The number as the marker shows it.
+        public let number: String
 
-    public let kind: Kind
-    /// The distance as given; the label shows it rounded (`number`).
-    public let distance: Double
-    public let unit: Unit
-    /// The label's number, as the marker shows it.
-    public let number: String
+        /// A reading, checked: a finite distance from 0 to `maximumDistance`.
+        public init(kind: Kind, distance: Double) throws(SpecError) {
+            guard distance.isFinite else {
+                throw SpecError(.distance, "must be a finite number, not \(distance)")
+            }
+            guard distance >= 0 else {
+                throw SpecError(.distance, "must not be negative (got \(Label.plain(distance)))")
+            }
+            guard distance <= Marker.maximumDistance else {
+                throw SpecError(.distance, "\(Label.plain(distance)) is more than the largest supported, \(Int(Marker.maximumDistance))")
+            }
+            self.kind = kind
+            self.distance = distance
+            self.number = Label.number(for: distance)
+        }
 
-    /// A marker, checked: a finite distance from 0 to `maximumDistance`, and 0 for a start marker.
-    public init(kind: Kind, distance: Double, unit: Unit = .km) throws(SpecError) {
-        guard distance.isFinite else {
-            throw SpecError(.distance, "must be a finite number, not \(distance)")
+        public static func == (lhs: Part, rhs: Part) -> Bool { lhs.kind == rhs.kind && lhs.number == rhs.number }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(kind)
+            hasher.combine(number)
         }
-        guard distance >= 0 else {
-            throw SpecError(.distance, "must not be negative (got \(Label.plain(distance)))")
-        }
-        guard distance <= Self.maximumDistance else {
-            throw SpecError(.distance, "\(Label.plain(distance)) is more than the largest supported, \(Int(Self.maximumDistance))")
-        }
-        guard kind != .start || distance == 0 else {
-            throw SpecError(.distance, "must be 0 for a start marker (got \(Label.plain(distance)))")
-        }
-        self.kind = kind
-        self.distance = distance
-        self.unit = unit
-        self.number = Label.number(for: distance)
     }
 
+    /// The longest distance a marker may show; longer is a mistake, not a route.
+    public static let maximumDistance = 100_000.0
+    /// The most starts and ends one combined marker joins, which bounds its width.
+    public static let maximumParts = 6
+
+    public let kind: Kind
+    public let unit: Unit
+    /// What the marker reads, in order: one part, or for a combined marker 2 to `maximumParts`.
+    public let parts: [Part]
+
+    /// A start, distance or end marker, checked: a finite distance from 0 to `maximumDistance`.
+    ///
+    /// A start reads 0 when counting restarts at each stage, and the distance so far when counting on.
+    public init(kind: Kind, distance: Double, unit: Unit = .km) throws(SpecError) {
+        guard kind != .combined else {
+            throw SpecError(.kind, "combined is made from the starts and ends it joins, not from one distance")
+        }
+        self.kind = kind
+        self.unit = unit
+        self.parts = [try Part(kind: kind, distance: distance)]
+    }
+
+    /// A combined marker: the starts and ends that meet at one place, in route order.
+    public init(combining parts: [Part], unit: Unit = .km) throws(SpecError) {
+        guard (2...Self.maximumParts).contains(parts.count) else {
+            throw SpecError(.kind, "combined joins 2 to \(Self.maximumParts) starts and ends (got \(parts.count))")
+        }
+        guard parts.allSatisfy({ $0.kind == .start || $0.kind == .end }) else {
+            throw SpecError(.kind, "combined joins only starts and ends")
+        }
+        self.kind = .combined
+        self.unit = unit
+        self.parts = parts
+    }
+
+    /// The distance as given: a combined marker's is its last part's.
+    public var distance: Double { parts[parts.count - 1].distance }
+
+    /// The label's number, as the marker shows it (a combined marker's last part).
+    public var number: String { parts[parts.count - 1].number }
+
     public static func == (lhs: Marker, rhs: Marker) -> Bool {
-        lhs.kind == rhs.kind && lhs.number == rhs.number && lhs.unit == rhs.unit
+        lhs.kind == rhs.kind && lhs.unit == rhs.unit && lhs.parts == rhs.parts
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
-        hasher.combine(number)
         hasher.combine(unit)
+        hasher.combine(parts)
     }
 
-    /// The full label, e.g. `7.5km`.
-    public var label: String { number + unit.rawValue }
+    /// The full label, e.g. `7.5km`; for a combined marker its parts in order, `start0km_end8.6km`,
+    /// which is also how file names spell it.
+    public var label: String {
+        guard kind == .combined else { return number + unit.rawValue }
+        return parts.map { "\($0.kind.rawValue)\($0.number)\(unit.rawValue)" }.joined(separator: "_")
+    }
 }

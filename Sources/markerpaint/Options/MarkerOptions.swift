@@ -7,7 +7,7 @@ struct MarkerOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Distance the marker shows, from 0 to 100000 (e.g. 123 or 7.5).", valueName: "number"))
     var distance: Double = 0
 
-    @Flag(help: "Draw a start marker (0km with a play icon); the distance must be 0.")
+    @Flag(help: "Draw a start marker (with a play icon): 0km, or --distance where counting goes on from earlier stages.")
     var start = false
 
     @Flag(help: "Draw an end marker (the route's total with a checkered flag).")
