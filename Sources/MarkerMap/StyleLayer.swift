@@ -32,14 +32,20 @@ public enum StyleLayer {
 
     /// The layer for one theme: the dot's centre exactly on the point at every pixel ratio,
     /// since every image has its anchor centred and `MarkerGeometry.anchorAboveBottom` points up.
-    public static func layer(theme: Theme) -> StyleValue {
-        [
+    ///
+    /// Icons are the features' `icon` ids as they are (one sprite, or images added by the app), or
+    /// if `spriteIDs`, prefixed with the id of the sheet holding them (`markerpaint-night:<icon>`),
+    /// as a style whose `sprite` is an array names them. A hidden layer is one a theme switch shows.
+    public static func layer(theme: Theme, spriteIDs: Bool = false, visible: Bool = true) -> StyleValue {
+        let icon: StyleValue = ["get", .string(theme.name), ["get", "icon"]]
+        return [
             "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
             "source": .string(sourceID),
             "filter": zoomFilter,
             "layout": [
-                "icon-image": ["get", .string(theme.name), ["get", "icon"]],
+                "visibility": visible ? "visible" : "none",
+                "icon-image": spriteIDs ? ["concat", ["get", .string(theme.name), ["get", "sprite"]], ":", icon] : icon,
                 "icon-anchor": "bottom",
                 "icon-offset": [0, .number(MarkerGeometry.anchorAboveBottom)],
                 "icon-allow-overlap": true,

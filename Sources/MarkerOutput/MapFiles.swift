@@ -3,12 +3,14 @@ import MarkerMap
 import MarkerRoute
 import MarkerSpec
 
-/// The map data of a batch written beside its images: sprites, `markers.geojson`, the style layers,
-/// and the manifest that records every file with its SHA-256.
+/// The map data of a batch written beside its images: sprites, `markers.geojson`, the style and
+/// its layers, and the manifest that records every file with its SHA-256.
 struct MapFiles {
     let batch: RouteBatch
     let images: [MarkerImage]
     let fingerprint: String
+    /// Where the folder is served from, ending in `/`, for the style's URLs.
+    let baseURL: String
 
     /// One sprite id per marker and theme, from its pictures at every scale.
     private let spriteIDs: [Picture: SpriteID]
@@ -18,10 +20,11 @@ struct MapFiles {
         let theme: Theme
     }
 
-    init(batch: RouteBatch, images: [MarkerImage], fingerprint: String) {
+    init(batch: RouteBatch, images: [MarkerImage], fingerprint: String, baseURL: String) {
         self.batch = batch
         self.images = images
         self.fingerprint = fingerprint
+        self.baseURL = baseURL
         var shaByScale: [Picture: [Int: String]] = [:]
         for image in images {
             shaByScale[Picture(marker: image.request.marker, theme: image.request.theme), default: [:]][image.request.scale] = image.sha256
@@ -81,6 +84,16 @@ struct MapFiles {
             let layer = try mapData { () throws(MapError) in try StyleLayer.json(theme: theme) }
             try write(layer, "style-layer-\(theme.name).json")
             if index == 0 { try write(layer, "style-layer.json") }
+        }
+        if options.sprites {
+            var sheets: [MapStyle.Sheet] = []
+            for sprite in sprites {
+                guard let id = sprite.id, let name = sprite.name else { continue }
+                let sheet = MapStyle.Sheet(id: id, name: name)
+                if !sheets.contains(sheet) { sheets.append(sheet) }
+            }
+            let style = try mapData { () throws(MapError) in try MapStyle.json(themes: options.themes, sheets: sheets, baseURL: baseURL) }
+            try write(style, MapStyle.fileName)
         }
 
         var rows: [Manifest.Image] = []

@@ -19,6 +19,9 @@ public struct RouteBatch: Sendable {
         public var limits = MarkerPlan.Limits.standard
         /// The most distinct images one run may draw (markers' pictures × themes × scales).
         public var maximumImages = 100_000
+        /// Where the folder is served from, ending in `/`: `style.json`'s URLs start with it. Nil for
+        /// the folder's own `file://` URL.
+        public var baseURL: String? = nil
 
         public init() {}
     }
@@ -92,8 +95,10 @@ public struct RouteBatch: Sendable {
                 progress: progress
             )
             let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
-            let manifest = try MapFiles(batch: self, images: outcomes.map(\.image), fingerprint: fingerprint)
-                .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
+            let manifest = try MapFiles(
+                batch: self, images: outcomes.map(\.image), fingerprint: fingerprint, baseURL: options.baseURL ?? FileURL.folder(output.path)
+            )
+            .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
             try output.publish(staging, manifest: manifest)
             return Summary(
                 stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,

@@ -13,7 +13,7 @@ struct RouteCommandTests {
         #expect(run.stdout.split(separator: "\n").count == 1)
         #expect(run.stdout.contains("rendered") && run.stdout.contains("reused 0"))
         let files = Set(try CLI.files(in: folder.appendingPathComponent("out")))
-        for name in ["markers.geojson", "manifest.json", "style-layer.json"] {
+        for name in ["markers.geojson", "manifest.json", "style.json", "style-layer.json"] {
             #expect(files.contains(name), "\(name) missing")
         }
         // One sheet per theme, at 1x and @2x, named by a hash: sprite-day-<10 hex>.png, …@2x.json.
@@ -27,6 +27,25 @@ struct RouteCommandTests {
         let again = try CLI.run(["route", Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, "--out", "out"], in: folder)
         #expect(again.stdout.contains("rendered 0"))
         #expect(try CLI.files(in: folder) == ["out"], "no staging folder left behind")
+    }
+
+    @Test("style.json's URLs start with --base-url, or else with the folder's own file:// URL")
+    func styleURLs() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let route = Repository.sharedRoutes.appendingPathComponent("route.gpx").path
+        for (extra, base) in [
+            (["--base-url", "https://cdn.example.com/ride"], "https://cdn.example.com/ride/"),
+            ([], "file://" + folder.appendingPathComponent("my out").standardizedFileURL.path.replacingOccurrences(of: " ", with: "%20") + "/"),
+        ] {
+            #expect(try CLI.run(["route", route, "--out", "my out"] + extra, in: folder).status == 0)
+            let style = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("my out/style.json"))) as? [String: Any])
+            let urls = (style["sprite"] as? [[String: String]] ?? []).compactMap { $0["url"] }
+            #expect(urls.count == 2 && urls.allSatisfy { $0.hasPrefix(base + "sprite-") }, "\(urls)")
+            let data = ((style["sources"] as? [String: Any])?["markerpaint-markers"] as? [String: Any])?["data"] as? String
+            #expect(data == base + "markers.geojson")
+        }
     }
 
     @Test("a polyline from standard input, precision 5 and 6 read differently")
@@ -106,6 +125,7 @@ struct RouteCommandTests {
         arguments: [
             (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
             (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"),
+            (["--base-url", "cdn.example.com/ride"], "--base-url"), (["--base-url", "https://example.com/a b"], "--base-url"),
         ])
     func badOptions(extra: [String], fragment: String) throws {
         let folder = try CLI.temporaryFolder()

@@ -59,11 +59,23 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "Write no sprite sheets (for routes with more images than one GPU texture holds).")
     var noSprites = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the folder will be served from, for the URLs in style.json (default: the folder's own file:// URL).",
+            valueName: "url"))
+    var baseURL: String?
+
     func validate() throws {
         if polyline5 && polyline6 { throw ValidationError("--polyline5 and --polyline6 cannot be used together") }
         _ = try parsedThemes()
         _ = try parsedScales()
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
+        _ = try checkedBaseURL()
+    }
+
+    func checkedBaseURL() throws -> String? {
+        guard let baseURL else { return nil }
+        do { return try MapStyle.baseURL(checking: baseURL) } catch { throw ValidationError("--base-url: \(error.message)") }
     }
 
     func parsedThemes() throws -> [Theme] {
@@ -100,6 +112,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.unit = unit
         options.cumulative = cumulative
         options.sprites = !noSprites
+        options.baseURL = try checkedBaseURL()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
         }

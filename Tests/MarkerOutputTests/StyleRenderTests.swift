@@ -1,0 +1,110 @@
+import Foundation
+import MarkerMap
+import MarkerOutput
+import MarkerPixels
+import MarkerRender
+import MarkerRoute
+import SystemPackage
+import TestSupport
+import Testing
+
+/// `style.json` loaded as it is by MapLibre Native (PyPI's mapli, which `.ci/setup` installs),
+/// rendered offline on Mesa: every marker must come out as its own PNG, pixel for pixel.
+@Suite("style.json in MapLibre Native")
+struct StyleRenderTests {
+    static let renderScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MapLibre/render_style.py").path
+    /// Logical pixels around each marker: wider than any marker here, and at zoom 22 (a few
+    /// centimetres a pixel) no other marker comes within the view.
+    static let viewSize = 256
+    static let zoom = 22
+
+    struct Feature {
+        let coordinate: (longitude: Double, latitude: Double)
+        let icon: [String: String]
+    }
+
+    @Test(
+        "every marker of a real route is drawn by MapLibre Native as its PNG, in each theme, at 1x and @2x",
+        arguments: ["korita-zbevnica.gpx", "cerknicko-jezero.gpx"])
+    func everyMarkerAsItsPNG(route: String) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await RouteBatch(route: try Route.load(path: Repository.sharedRoute(route), format: nil), options: RouteBatch.Options())
+            .write(to: FilePath(out), threads: 2)
+        let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
+        let features = try #require(geojson["features"] as? [[String: Any]]).map { feature in
+            let point = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double] ?? []
+            let icon = (feature["properties"] as? [String: Any])?["icon"] as? [String: String] ?? [:]
+            return Feature(coordinate: (point.first ?? .nan, point.last ?? .nan), icon: icon)
+        }
+        let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
+        let images = try #require(manifest["images"] as? [[String: Any]])
+        try #require(features.count >= 5)
+
+        for theme in ["day", "night"] {
+            // The style shows its first theme; a theme switch shows another layer and hides the rest.
+            var style = try #require(try BatchFixtures.json(out + "/style.json") as? [String: Any])
+            let layers = try #require(style["layers"] as? [[String: Any]]).map { layer in
+                var layer = layer
+                var layout = layer["layout"] as? [String: Any] ?? [:]
+                layout["visibility"] = (layer["id"] as? String) == "markerpaint-markers-\(theme)" ? "visible" : "none"
+                layer["layout"] = layout
+                return layer
+            }
+            if theme != "day" { style["layers"] = layers }
+            let stylePath = "\(folder)/style-\(theme).json"
+            try JSONSerialization.data(withJSONObject: style).write(to: URL(fileURLWithPath: stylePath))
+
+            for ratio in [1, 2] {
+                let renders = "\(folder)/renders-\(theme)-\(ratio)"
+                try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
+                try Self.render(style: stylePath, into: renders, ratio: ratio, at: features.map(\.coordinate))
+                for (index, feature) in features.enumerated() {
+                    let icon = try #require(feature.icon[theme])
+                    let file = try #require(images.first { $0["sprite"] as? String == icon && $0["scale"] as? Int == ratio }?["file"] as? String)
+                    let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/\(file)"))))
+                    let anchor = try #require(images.first { $0["file"] as? String == file }?["anchor"] as? [String: Int])
+                    let rendered = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(renders)/\(index).png"))))
+                    let centre = Self.viewSize * ratio / 2
+                    let left = centre - (anchor["x"] ?? 0)
+                    let top = centre - (anchor["y"] ?? 0)
+                    var differing = 0
+                    var stray = 0
+                    for y in 0..<rendered.height {
+                        for x in 0..<rendered.width {
+                            let inside = (left..<left + expected.width).contains(x) && (top..<top + expected.height).contains(y)
+                            if inside {
+                                if !Self.close(rendered[x, y], expected[x - left, y - top]) { differing += 1 }
+                            } else if rendered[x, y].a != 0 {
+                                stray += 1
+                            }
+                        }
+                    }
+                    #expect(differing == 0, "\(file): \(differing) pixels differ from the PNG, \(theme) @\(ratio)x")
+                    #expect(stray == 0, "\(file): \(stray) pixels drawn outside it, \(theme) @\(ratio)x")
+                }
+            }
+        }
+    }
+
+    /// Renders `style` around each of `points` with MapLibre Native, into `<folder>/<index>.png`.
+    static func render(style: String, into folder: String, ratio: Int, at points: [(longitude: Double, latitude: Double)]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments =
+            ["python3", renderScript, style, folder, String(ratio), String(zoom), String(viewSize)]
+            + points.map { "\($0.longitude),\($0.latitude)" }
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "MapLibre Native render failed: \(message)")
+    }
+
+    /// Equal but for one 8-bit step per channel (premultiplied blending rounds).
+    static func close(_ a: RGBA, _ b: RGBA) -> Bool {
+        abs(Int(a.r) - Int(b.r)) <= 1 && abs(Int(a.g) - Int(b.g)) <= 1 && abs(Int(a.b) - Int(b.b)) <= 1 && abs(Int(a.a) - Int(b.a)) <= 1
+    }
+}
