@@ -158,7 +158,8 @@ let package = Package(
             dependencies: [
                 "MarkerOutput", "MarkerMap", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerPixels", "MarkerFiles", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            exclude: ["MapLibre"]
         ),
         .testTarget(
             name: "MarkerServiceTests",

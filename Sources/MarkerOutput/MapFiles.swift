@@ -96,6 +96,27 @@ struct MapFiles {
             try write(style, MapStyle.fileName)
         }
 
+        var pictures: [String: [Int: PreviewPage.Picture]] = [:]
+        for image in images where image.request.scale <= 2 || !options.scales.contains(where: { $0 <= 2 }) {
+            let id = try spriteID(image.request.marker, image.request.theme).value
+            pictures[id, default: [:]][image.request.scale] = PreviewPage.Picture(
+                file: image.fileName, scale: image.request.scale, width: image.width, height: image.height,
+                anchorX: image.anchor.x, anchorY: image.anchor.y)
+        }
+        let page: [UInt8]
+        do {
+            page = try PreviewPage.html(
+                route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit,
+                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures)
+        } catch let error as OutputError {
+            throw error
+        } catch let error as MapError {
+            throw OutputError(error.message, mapError: error)
+        } catch {
+            throw OutputError("\(error)")
+        }
+        try write(page, PreviewPage.fileName)
+
         var rows: [Manifest.Image] = []
         for image in images {
             rows.append(Manifest.Image(image, sprite: try spriteID(image.request.marker, image.request.theme)))

@@ -1,0 +1,108 @@
+public import MarkerRoute
+public import MarkerSpec
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `index.html`: the route and its markers on a page that opens offline from the output folder,
+/// with a theme switch and the zoom it shows (see `PreviewTemplate`).
+public enum PreviewPage {
+    /// The file name the page is written under.
+    public static let fileName = "index.html"
+    /// The most route points the page draws: longer routes are thinned evenly, which a line
+    /// drawn at screen resolution does not show, and the page stays a few megabytes at most.
+    public static let maximumPoints = 50_000
+
+    /// One picture of a marker, at one scale, as the page draws it.
+    public struct Picture: Sendable, Encodable, Equatable {
+        public var file: String
+        public var scale: Int
+        public var width: Int
+        public var height: Int
+        public var anchorX: Int
+        public var anchorY: Int
+
+        public init(file: String, scale: Int, width: Int, height: Int, anchorX: Int, anchorY: Int) {
+            self.file = file
+            self.scale = scale
+            self.width = width
+            self.height = height
+            self.anchorX = anchorX
+            self.anchorY = anchorY
+        }
+    }
+
+    struct Payload: Encodable {
+        let title: String
+        let themes: [String]
+        /// By icon id, then by scale ("1", "2").
+        let icons: [String: [String: Picture]]
+        let markers: [Marker]
+        /// Per stage, [longitude, latitude] pairs.
+        let stages: [[[Double]]]
+    }
+
+    struct Marker: Encodable {
+        let lon: Double
+        let lat: Double
+        let zooms: [Int]
+        let top: Int
+        let label: String
+        let icon: [String: String]
+    }
+
+    /// The page for `plan` over `route` in `themes`; `icon` names a marker's picture in a theme and
+    /// `pictures` gives each picture's PNGs by scale (the page takes @2x on a high-density screen
+    /// and 1x elsewhere, or the largest drawn).
+    public static func html<Failure: Error>(
+        route: Route, plan: MarkerPlan, themes: [Theme], unit: MarkerSpec.Marker.Unit,
+        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [Int: Picture]]
+    ) throws -> [UInt8] {
+        var markers: [Marker] = []
+        markers.reserveCapacity(plan.markers.count)
+        var icons: [String: [String: Picture]] = [:]
+        for routeMarker in plan.markers {
+            var ids: [String: String] = [:]
+            for theme in themes {
+                let id = try icon(routeMarker, theme)
+                ids[theme.name] = id
+                guard let scales = pictures[id], !scales.isEmpty else {
+                    throw MapError(.image, "no picture of \(id) for the preview")
+                }
+                icons[id] = Dictionary(uniqueKeysWithValues: scales.map { (String($0.key), $0.value) })
+            }
+            markers.append(
+                Marker(
+                    lon: routeMarker.coordinate.longitude, lat: routeMarker.coordinate.latitude, zooms: routeMarker.zooms,
+                    top: routeMarker.kind == .distance ? 0 : 1, label: routeMarker.marker.label, icon: ids))
+        }
+        let total = route.stages.reduce(0) { $0 + $1.coordinates.count }
+        let step = max(1, (total + maximumPoints - 1) / maximumPoints)
+        let stages = route.stages.map { stage in
+            let kept =
+                stride(from: 0, to: stage.coordinates.count, by: step).map { stage.coordinates[$0] }
+                + (stage.coordinates.count > 1 && (stage.coordinates.count - 1) % step != 0 ? [stage.coordinates[stage.coordinates.count - 1]] : [])
+            return kept.map { [$0.longitude, $0.latitude] }
+        }
+        let length = plan.stageLengths.reduce(0, +) / unit.metres
+        let title = "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length)) \(unit.rawValue)"
+        let payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json: Data
+        do { json = try encoder.encode(payload) } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }
+        // Inside <script>, `</script>` or `<!--` in a name would end or bend it; `<` only occurs in strings.
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(json.count)
+        for byte in json {
+            if byte == UInt8(ascii: "<") { escaped += Array(#"\u003c"#.utf8) } else { escaped.append(byte) }
+        }
+        let page = Array(PreviewTemplate.html.utf8)
+        let placeholder = Array("__DATA__".utf8)
+        guard let at = page.firstRange(of: placeholder) else { throw MapError(.encoding, "the preview template has no data placeholder") }
+        return Array(page[..<at.lowerBound]) + escaped + Array(page[at.upperBound...])
+    }
+}

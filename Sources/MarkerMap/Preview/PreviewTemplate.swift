@@ -1,0 +1,183 @@
+/// The preview page: one self-contained file, no network and no library, so it opens from the
+/// output folder as a `file://` page. The data goes where `__DATA__` stands.
+///
+/// It draws the route and its markers in Web Mercator with MapLibre's zoom numbers (the world is
+/// 512·2^z pixels wide), shows a marker only at the integer zooms its `zooms` list (as the style's
+/// filter does), uses each marker's @2x or 1x PNG by the screen's pixel ratio with its anchor on the
+/// point, and keeps theme, zoom and centre in the address (`#z=16&lon=…&lat=…&theme=night`).
+/// `#state` holds what is drawn, as JSON, for tests and for anyone curious.
+enum PreviewTemplate {
+    static let html = #"""
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>markerpaint preview</title>
+        <style>
+        html, body { margin: 0; height: 100%; overflow: hidden; font: 13px/1.3 system-ui, sans-serif; }
+        canvas { display: block; width: 100%; height: 100%; cursor: grab; touch-action: none; }
+        #bar { position: absolute; top: 10px; left: 10px; display: flex; gap: 10px; align-items: center; padding: 6px 10px;
+          border-radius: 6px; background: rgba(255,255,255,0.92); color: rgb(35,35,35); box-shadow: 0 1px 3px rgba(0,0,0,0.3); }
+        body.night #bar { background: rgba(35,35,35,0.92); color: #fff; }
+        #bar button { font: inherit; min-width: 2em; }
+        #state { display: none; }
+        </style>
+        </head>
+        <body>
+        <canvas id="map"></canvas>
+        <div id="bar">
+          <strong id="title"></strong>
+          <span id="zoom"></span>
+          <span id="count"></span>
+          <button id="out" title="Zoom out (-)">−</button>
+          <button id="in" title="Zoom in (+)">+</button>
+          <button id="theme" title="Switch theme (t)"></button>
+        </div>
+        <pre id="state"></pre>
+        <script id="data" type="application/json">__DATA__</script>
+        <script>
+        "use strict";
+        const data = JSON.parse(document.getElementById("data").textContent);
+        const canvas = document.getElementById("map");
+        const context = canvas.getContext("2d");
+        const tile = 512;
+        const maximumZoom = 22;
+        const project = (lon, lat) => {
+          const sin = Math.sin(lat * Math.PI / 180);
+          return [(lon + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
+        };
+        const unproject = ([x, y]) => [x * 360 - 180, Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180 / Math.PI];
+        // Starts, ends and combined markers over distance markers, as the style's symbol-sort-key has it.
+        const markers = data.markers.map((marker) => ({ ...marker, world: project(marker.lon, marker.lat) }))
+          .sort((a, b) => a.top - b.top);
+        const stages = data.stages.map((stage) => stage.map(([lon, lat]) => project(lon, lat)));
+        const params = new URLSearchParams(location.hash.slice(1));
+        let theme = data.themes.includes(params.get("theme")) ? params.get("theme") : data.themes[0];
+        let zoom = 0;
+        let centre = [0.5, 0.5];
+
+        (function fit() {
+          let [minX, minY, maxX, maxY] = [1, 1, 0, 0];
+          const points = stages.flat().concat(markers.map((marker) => marker.world));
+          for (const [x, y] of points) {
+            minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+          }
+          if (points.length === 0) return;
+          centre = [(minX + maxX) / 2, (minY + maxY) / 2];
+          const width = Math.max(1, innerWidth - 160), height = Math.max(1, innerHeight - 160);
+          const span = Math.max((maxX - minX) * tile / width, (maxY - minY) * tile / height, 1e-12);
+          zoom = Math.log2(1 / span);
+        })();
+        if (params.has("z")) zoom = Number(params.get("z"));
+        if (params.has("lon") && params.has("lat")) centre = project(Number(params.get("lon")), Number(params.get("lat")));
+        zoom = Math.min(maximumZoom, Math.max(0, Number.isFinite(zoom) ? zoom : 0));
+
+        const images = new Map();
+        function image(file) {
+          let loaded = images.get(file);
+          if (!loaded) {
+            loaded = new Image();
+            loaded.onload = () => requestAnimationFrame(draw);
+            loaded.src = file;
+            images.set(file, loaded);
+          }
+          return loaded;
+        }
+
+        function draw() {
+          const dpr = window.devicePixelRatio || 1;
+          const ratio = dpr >= 1.5 ? 2 : 1;
+          canvas.width = Math.round(innerWidth * dpr);
+          canvas.height = Math.round(innerHeight * dpr);
+          context.setTransform(dpr, 0, 0, dpr, 0, 0);
+          document.body.className = theme;
+          const night = theme === "night";
+          context.fillStyle = night ? "#1f2226" : "#f2efe9";
+          context.fillRect(0, 0, innerWidth, innerHeight);
+          const scale = tile * 2 ** zoom;
+          const screen = ([x, y]) => [(x - centre[0]) * scale + innerWidth / 2, (y - centre[1]) * scale + innerHeight / 2];
+
+          context.lineWidth = 4;
+          context.lineJoin = context.lineCap = "round";
+          context.strokeStyle = night ? "#4f9dff" : "#2f6fdb";
+          for (const stage of stages) {
+            context.beginPath();
+            stage.forEach((point, index) => {
+              const [x, y] = screen(point);
+              if (index === 0) context.moveTo(x, y); else context.lineTo(x, y);
+            });
+            context.stroke();
+          }
+
+          // The style's filter is evaluated at integer zooms.
+          const filterZoom = Math.floor(zoom + 1e-9);
+          const shown = [];
+          for (const marker of markers) {
+            if (!marker.zooms.includes(filterZoom)) continue;
+            const [x, y] = screen(marker.world);
+            if (x < -400 || y < -400 || x > innerWidth + 400 || y > innerHeight + 400) continue;
+            const scales = data.icons[marker.icon[theme]];
+            const icon = scales[ratio] ?? scales[Object.keys(scales).sort().at(-1)];
+            const picture = image(icon.file);
+            if (picture.complete && picture.naturalWidth > 0) {
+              // Whole device pixels, so the picture is drawn as sharp as its PNG.
+              const left = Math.round((x - icon.anchorX / icon.scale) * dpr) / dpr;
+              const top = Math.round((y - icon.anchorY / icon.scale) * dpr) / dpr;
+              context.drawImage(picture, left, top, icon.width / icon.scale, icon.height / icon.scale);
+            }
+            shown.push(marker.label);
+          }
+
+          document.getElementById("title").textContent = data.title;
+          document.getElementById("zoom").textContent = `zoom ${zoom.toFixed(2)} (markers of zoom ${filterZoom})`;
+          document.getElementById("count").textContent = `${shown.length} of ${markers.length} markers`;
+          const switcher = document.getElementById("theme");
+          switcher.hidden = data.themes.length < 2;
+          switcher.textContent = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length] ?? "";
+          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, shown });
+          const [lon, lat] = unproject(centre);
+          history.replaceState(null, "", `#z=${zoom.toFixed(2)}&lon=${lon.toFixed(6)}&lat=${lat.toFixed(6)}&theme=${theme}`);
+        }
+
+        function zoomBy(delta, [px, py] = [innerWidth / 2, innerHeight / 2]) {
+          const before = tile * 2 ** zoom;
+          const anchor = [centre[0] + (px - innerWidth / 2) / before, centre[1] + (py - innerHeight / 2) / before];
+          zoom = Math.min(maximumZoom, Math.max(0, zoom + delta));
+          const after = tile * 2 ** zoom;
+          centre = [anchor[0] - (px - innerWidth / 2) / after, anchor[1] - (py - innerHeight / 2) / after];
+          draw();
+        }
+        canvas.addEventListener("wheel", (event) => {
+          event.preventDefault();
+          zoomBy(-event.deltaY / 300, [event.clientX, event.clientY]);
+        }, { passive: false });
+        let drag = null;
+        canvas.addEventListener("pointerdown", (event) => { drag = [event.clientX, event.clientY]; canvas.setPointerCapture(event.pointerId); });
+        canvas.addEventListener("pointerup", () => { drag = null; });
+        canvas.addEventListener("pointermove", (event) => {
+          if (!drag) return;
+          const scale = tile * 2 ** zoom;
+          centre = [centre[0] - (event.clientX - drag[0]) / scale, centre[1] - (event.clientY - drag[1]) / scale];
+          drag = [event.clientX, event.clientY];
+          draw();
+        });
+        document.getElementById("in").onclick = () => zoomBy(1);
+        document.getElementById("out").onclick = () => zoomBy(-1);
+        document.getElementById("theme").onclick = () => {
+          theme = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length];
+          draw();
+        };
+        addEventListener("keydown", (event) => {
+          if (event.key === "+" || event.key === "=") zoomBy(1);
+          if (event.key === "-") zoomBy(-1);
+          if (event.key === "t") document.getElementById("theme").click();
+        });
+        addEventListener("resize", draw);
+        draw();
+        </script>
+        </body>
+        </html>
+
+        """#
+}

@@ -1,0 +1,122 @@
+import Foundation
+import MarkerOutput
+import MarkerPixels
+import MarkerRender
+import MarkerRoute
+import SystemPackage
+import TestSupport
+import Testing
+
+/// `index.html` opened from the output folder in headless Chromium (Debian's, which `.ci/setup`
+/// installs): what it draws at each zoom is what the style's filter shows, in the theme asked for.
+@Suite("Preview page in Chromium")
+struct PreviewPageTests {
+    struct State: Decodable {
+        let theme: String
+        let zoom: Double
+        let filterZoom: Int
+        let shown: [String]
+    }
+
+    struct Feature {
+        let label: String
+        let zooms: [Int]
+        let coordinate: [Double]
+        let icon: [String: String]
+    }
+
+    static func batch(_ route: String, into folder: String) async throws -> [Feature] {
+        _ = try await RouteBatch(route: try Route.load(path: Repository.sharedRoute(route), format: nil), options: RouteBatch.Options())
+            .write(to: FilePath(folder), threads: 2)
+        let geojson = try #require(try BatchFixtures.json(folder + "/markers.geojson") as? [String: Any])
+        return try #require(geojson["features"] as? [[String: Any]]).map { feature in
+            let properties = feature["properties"] as? [String: Any] ?? [:]
+            return Feature(
+                label: properties["label"] as? String ?? "", zooms: properties["zooms"] as? [Int] ?? [],
+                coordinate: (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double] ?? [],
+                icon: properties["icon"] as? [String: String] ?? [:])
+        }
+    }
+
+    @Test("at every zoom asked for, the page draws exactly the markers the style's filter shows", arguments: [nil, 5.0, 11.5, 14.0, 16.2])
+    func markersByZoom(zoom: Double?) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let features = try await Self.batch("korita-zbevnica.gpx", into: folder + "/out")
+        // Zoomed out far enough (and at the fitted view) the whole route is on the page.
+        let hash = zoom.map { "#z=\($0)&lon=14.1445&lat=45.3806&theme=night" } ?? ""
+        let state = try Self.state(of: "\(folder)/out/index.html\(hash)", size: zoom.map { $0 > 12 ? "4000,4000" : "1000,700" } ?? "1000,700")
+        if let zoom { #expect(state.zoom == zoom) }
+        #expect(state.filterZoom == Int(state.zoom.rounded(.down)))
+        #expect(state.theme == (zoom == nil ? "day" : "night"))
+        let expected = features.filter { $0.zooms.contains(state.filterZoom) }.map(\.label)
+        if zoom ?? 0 > 12 {
+            // Zoomed in, only what is near the centre is on the page: a subset, and all of it shown by the filter.
+            #expect(Set(state.shown).isSubset(of: Set(expected)))
+            #expect(!state.shown.isEmpty)
+        } else {
+            #expect(state.shown.sorted() == expected.sorted())
+        }
+    }
+
+    @Test("a marker is drawn with its PNG's pixels, its anchor on the point, @2x on a 2x screen", arguments: [1, 2])
+    func markerPixels(deviceScale: Int) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let features = try await Self.batch("route.gpx", into: folder + "/out")
+        let loop = try #require(features.first { $0.label.hasPrefix("start0km_end") })
+        let manifest = try #require(try BatchFixtures.json(folder + "/out/manifest.json") as? [String: Any])
+        let images = try #require(manifest["images"] as? [[String: Any]])
+        let image = try #require(images.first { $0["sprite"] as? String == loop.icon["day"] && $0["scale"] as? Int == deviceScale })
+        let png = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/out/" + (image["file"] as! String)))))
+        let anchor = try #require(image["anchor"] as? [String: Int])
+
+        let shot = folder + "/shot.png"
+        let url = "\(folder)/out/index.html#z=18&lon=\(loop.coordinate[0])&lat=\(loop.coordinate[1])&theme=day"
+        try Self.chromium(["--window-size=400,300", "--force-device-scale-factor=\(deviceScale)", "--screenshot=\(shot)"], url: url)
+        let screen = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: shot))))
+        #expect(screen.width == 400 * deviceScale)
+        // The opaque pixels of the marker (the label's cores) are exactly where the PNG has them.
+        let left = 200 * deviceScale - (anchor["x"] ?? 0)
+        let top = 150 * deviceScale - (anchor["y"] ?? 0)
+        var opaque = 0
+        var differing = 0
+        for y in 0..<png.height {
+            for x in 0..<png.width where png[x, y].a == 255 {
+                opaque += 1
+                let (a, b) = (screen[left + x, top + y], png[x, y])
+                if abs(Int(a.r) - Int(b.r)) > 2 || abs(Int(a.g) - Int(b.g)) > 2 || abs(Int(a.b) - Int(b.b)) > 2 { differing += 1 }
+            }
+        }
+        #expect(opaque > 50)
+        #expect(differing == 0, "\(differing) of \(opaque) opaque pixels differ")
+    }
+
+    /// What the page says it drew, read from its `#state` after it has run.
+    static func state(of page: String, size: String) throws -> State {
+        let dom = try chromium(["--window-size=\(size)", "--dump-dom"], url: page)
+        let start = try #require(dom.range(of: "<pre id=\"state\">"))
+        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+        let text = dom[start.upperBound..<end.lowerBound].replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        return try JSONDecoder().decode(State.self, from: Data(text.utf8))
+    }
+
+    /// Runs headless Chromium on the file `url` (a path, with a fragment if any) and returns its standard output.
+    @discardableResult
+    static func chromium(_ arguments: [String], url: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=5000"] + arguments
+            + ["file://" + url]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "chromium exited \(process.terminationStatus)")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
