@@ -12,7 +12,7 @@ import Testing
 /// rendered offline on Mesa: every marker must come out as its own PNG, pixel for pixel.
 @Suite("style.json in MapLibre Native")
 struct StyleRenderTests {
-    static let renderScript = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MapLibre/render_style.py").path
+    static let renderScript = script("render_style.py")
     /// Logical pixels around each marker: wider than any marker here, and at zoom 22 (a few
     /// centimetres a pixel) no other marker comes within the view.
     static let viewSize = 256
@@ -88,19 +88,58 @@ struct StyleRenderTests {
         }
     }
 
+    @Test("the README's MapLibre GL JS snippet shows the markers the filter shows, in MapLibre GL JS in Chromium")
+    func glJSSnippet() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await RouteBatch(
+            route: try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil), options: RouteBatch.Options()
+        )
+        .write(to: FilePath(out), threads: 2)
+        struct Shown: Decodable {
+            let zoom: Double
+            let labels: [String]
+        }
+        let output = try Self.python([Self.script("gl_js_snippet.py"), out, folder + "/gl-js.png"])
+        let shown = try JSONDecoder().decode(Shown.self, from: Data(output.utf8))
+        let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
+        let expected = try #require(geojson["features"] as? [[String: Any]]).compactMap { feature -> String? in
+            let properties = feature["properties"] as? [String: Any] ?? [:]
+            let zooms = properties["zooms"] as? [Int] ?? []
+            return zooms.contains(Int(shown.zoom.rounded(.down))) ? properties["label"] as? String : nil
+        }
+        #expect(!shown.labels.isEmpty)
+        #expect(shown.labels.sorted() == expected.sorted())
+    }
+
     /// Renders `style` around each of `points` with MapLibre Native, into `<folder>/<index>.png`.
     static func render(style: String, into folder: String, ratio: Int, at points: [(longitude: Double, latitude: Double)]) throws {
+        try python(
+            [renderScript, style, folder, String(ratio), String(zoom), String(viewSize)] + points.map { "\($0.longitude),\($0.latitude)" })
+    }
+
+    static func script(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MapLibre/\(name)").path
+    }
+
+    /// Runs python3 with `arguments`; returns its standard output, or fails the test with its standard error.
+    @discardableResult
+    static func python(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", renderScript, style, folder, String(ratio), String(zoom), String(viewSize)]
-            + points.map { "\($0.longitude),\($0.latitude)" }
+        process.arguments = ["python3"] + arguments
+        let output = Pipe()
         let errors = Pipe()
+        process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Standard error is small (a message); standard output is read first, then it.
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "MapLibre Native render failed: \(message)")
+        try #require(process.terminationStatus == 0, "\(arguments.first ?? "python3") failed: \(message)")
+        return String(decoding: printed, as: UTF8.self)
     }
 
     /// Equal but for one 8-bit step per channel (premultiplied blending rounds).
