@@ -9,7 +9,7 @@ import Testing
 
 /// `index.html` opened from the output folder in headless Chromium (Debian's, which `.ci/setup`
 /// installs): what it draws at each zoom is what the style's filter shows, in the theme asked for.
-@Suite("Preview page in Chromium")
+@Suite("Preview page in Chromium", .serialized)
 struct PreviewPageTests {
     struct State: Decodable {
         let theme: String

@@ -10,7 +10,7 @@ import Testing
 
 /// `style.json` loaded as it is by MapLibre Native (PyPI's mapli, which `.ci/setup` installs),
 /// rendered offline on Mesa: every marker must come out as its own PNG, pixel for pixel.
-@Suite("style.json in MapLibre Native")
+@Suite("style.json in MapLibre Native", .serialized)
 struct StyleRenderTests {
     static let renderScript = script("render_style.py")
     /// Logical pixels around each marker: wider than any marker here, and at zoom 22 (a few

@@ -9,8 +9,14 @@ import TestSupport
 
 /// The service started on a free port, answering real HTTP requests over loopback.
 enum LiveService {
-    /// Quiet by default: one log line per request would drown the test output.
-    static let configuration = ServiceConfiguration(port: 0, cacheBytes: 8 << 20, renderThreads: 2, logLevel: "warning")
+    /// Quiet by default: one log line per request would drown the test output. Idle connections are
+    /// kept for 2 minutes, not 15 s: on a 2-core machine also running browsers and MapLibre for other
+    /// suites, a test can stall that long between two requests; tests of the timeouts set their own.
+    static let configuration: ServiceConfiguration = {
+        var configuration = ServiceConfiguration(port: 0, cacheBytes: 8 << 20, renderThreads: 2, logLevel: "warning")
+        configuration.idleTimeout = .seconds(120)
+        return configuration
+    }()
 
     /// Builds the application with `configuration` and runs `body` with a client connected to it.
     static func run<Value: Sendable>(
