@@ -1,6 +1,9 @@
 """Checks a `markerpaint route` folder in MapLibre Native: style.json as it is (and with the other
 theme's layer shown), every marker rendered at zoom 22 centred where MapLibre places it, compared
-with its own PNG. Prints counts; exits 1 on any difference. Needs mapli, numpy, pillow."""
+with its own PNG. Prints counts; exits 1 on any difference. Needs mapli, numpy, pillow.
+
+    python3 check_output.py OUT_FOLDER
+"""
 import io, json, math, os, sys, time
 os.environ.setdefault("EGL_PLATFORM", "surfaceless")
 import mapli, numpy as np
