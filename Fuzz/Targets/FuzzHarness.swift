@@ -22,13 +22,41 @@ enum FuzzHarness {
             }
         }
         for cumulative in [false, true] {
-            guard let plan = try? MarkerPlan(route: route, unit: .km, cumulative: cumulative, limits: planLimits) else { continue }
+            guard let plan = try? MarkerPlan(route: route, unit: .km, cumulative: cumulative, limits: planLimits),
+                let separate = try? MarkerPlan(route: route, unit: .km, cumulative: cumulative, combining: false, limits: planLimits)
+            else { continue }
             let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: .km, cumulative: cumulative)
-            require(extent.markers == plan.markers.count, "extent says \(extent.markers) markers, the plan has \(plan.markers.count)")
+            // The extent bounds the plan, leaving out at most one distance marker at each end of a stage.
+            require(
+                extent.markers >= separate.markers.count && extent.markers - separate.markers.count <= 2 * extent.stages,
+                "extent says \(extent.markers) markers for \(extent.stages) stages, the plan has \(separate.markers.count)")
             for marker in plan.markers {
                 require(marker.coordinate.latitude.isFinite && marker.coordinate.longitude.isFinite, "a marker placed at NaN")
                 require(marker.distance.isFinite && marker.distance >= 0, "a marker reads \(marker.distance)")
+                if marker.kind == .combined {
+                    require((2...Marker.maximumParts).contains(marker.marker.parts.count), "a marker combines \(marker.marker.parts.count) parts")
+                }
             }
+            checkCombining(plan, separate)
+        }
+    }
+
+    /// Combining takes only starts and ends, and shows every one of their readings.
+    static func checkCombining(_ plan: MarkerPlan, _ separate: MarkerPlan) {
+        require(plan.markers.count <= separate.markers.count, "combining added markers")
+        require(
+            plan.markers.filter { $0.kind == .distance } == separate.markers.filter { $0.kind == .distance },
+            "combining changed the distance markers")
+        func readings(_ markers: [RouteMarker]) -> [String] {
+            markers.filter { $0.kind != .distance }.flatMap(\.marker.parts).map { "\($0.kind) \($0.distance)" }.sorted()
+        }
+        require(readings(plan.markers) == readings(separate.markers), "combining lost or added a start or end")
+        var ends: [Int: Set<String>] = [:]
+        for marker in separate.markers where marker.kind != .distance { ends[marker.stage, default: []].insert(marker.marker.number) }
+        for marker in separate.markers where marker.kind == .distance {
+            require(
+                ends[marker.stage]?.contains(marker.marker.number) != true,
+                "stage \(marker.stage): a distance marker reads \(marker.marker.label) as its start or end does")
         }
     }
 
