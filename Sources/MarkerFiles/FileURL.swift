@@ -21,26 +21,10 @@ public enum FileURL {
             absolute = (cwd ?? FilePath("/")).pushing(path)
         }
         absolute.lexicallyNormalize()
-        var url = "file://"
-        for byte in absolute.string.utf8 {
-            if isUnreserved(byte) || byte == UInt8(ascii: "/") {
-                url.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                url.unicodeScalars.append("%")
-                url.unicodeScalars.append(hex[Int(byte >> 4)])
-                url.unicodeScalars.append(hex[Int(byte & 0x0F)])
-            }
-        }
+        let url = "file://" + PercentEncoding.encode(absolute.string, keeping: pathBytes)
         return url.hasSuffix("/") ? url : url + "/"
     }
 
-    /// RFC 3986's unreserved characters: letters, digits, `-`, `.`, `_`, `~`.
-    static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
-        default: false
-        }
-    }
+    /// What a path keeps as it is: unreserved characters and the separator.
+    private static let pathBytes = PercentEncoding.unreserved.union([UInt8(ascii: "/")])
 }

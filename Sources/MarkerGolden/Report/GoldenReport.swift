@@ -1,3 +1,5 @@
+import MarkerFiles
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -75,21 +77,10 @@ extension GoldenReport {
         /// Characters that would end the path (`#`, `?`), start an escape (`%`) or make the first
         /// segment read as a scheme (`:`) are percent-encoded, as is everything outside ASCII.
         static func urlPath(_ path: String) -> String {
-            let hex = Array("0123456789ABCDEF".utf8)
-            var encoded: [UInt8] = []
-            encoded.reserveCapacity(path.utf8.count)
-            for byte in path.utf8 {
-                if urlPathAllowed.contains(byte) {
-                    encoded.append(byte)
-                } else {
-                    encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-                }
-            }
-            return String(decoding: encoded, as: UTF8.self)
+            PercentEncoding.encode(path, keeping: urlPathAllowed)
         }
 
-        private static let urlPathAllowed = Set(
-            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/!$&'()*+,;=@".utf8)
+        private static let urlPathAllowed = PercentEncoding.unreserved.union("/!$&'()*+,;=@".utf8)
 
         /// `text` with `replacement` applied, and characters XML 1.0 cannot carry at all replaced by U+FFFD.
         private static func escape(_ text: String, replacement: (Unicode.Scalar) -> String?) -> String {
