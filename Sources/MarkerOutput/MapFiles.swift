@@ -50,9 +50,6 @@ struct MapFiles {
             do { try staging.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
             files[name] = ContentHash.sha256Hex(bytes)
         }
-        func mapData<Value>(_ make: () throws(MapError) -> Value) throws(OutputError) -> Value {
-            do { return try make() } catch { throw OutputError(error.message, mapError: error) }
-        }
         let options = batch.options
 
         var sprites: [Manifest.Sprite] = []
@@ -65,23 +62,18 @@ struct MapFiles {
             }
         }
 
-        let geoJSON: [UInt8]
-        do {
-            geoJSON = try MarkersGeoJSON.document(
+        let geoJSON = try Self.document {
+            try MarkersGeoJSON.document(
                 plan: batch.plan, themes: options.themes,
                 icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value },
                 sheet: options.sprites
                     ? { (routeMarker, theme) throws(OutputError) in sheetOf[try spriteID(routeMarker.marker, theme)] ?? "" } : nil
             )
-        } catch let error as OutputError {
-            throw error
-        } catch {
-            throw OutputError("\(error)")
         }
         try write(geoJSON, "markers.geojson")
 
         for (index, theme) in options.themes.enumerated() {
-            let layer = try mapData { () throws(MapError) in try StyleLayer.json(theme: theme) }
+            let layer = try Self.mapData { () throws(MapError) in try StyleLayer.json(theme: theme) }
             try write(layer, "style-layer-\(theme.name).json")
             if index == 0 { try write(layer, "style-layer.json") }
         }
@@ -92,28 +84,23 @@ struct MapFiles {
                 let sheet = MapStyle.Sheet(id: id, name: name)
                 if !sheets.contains(sheet) { sheets.append(sheet) }
             }
-            let style = try mapData { () throws(MapError) in try MapStyle.json(themes: options.themes, sheets: sheets, baseURL: baseURL) }
+            let style = try Self.mapData { () throws(MapError) in try MapStyle.json(themes: options.themes, sheets: sheets, baseURL: baseURL) }
             try write(style, MapStyle.fileName)
         }
 
+        // The page needs 1x and @2x; only a run that drew neither gives it what it drew.
+        let drewSmall = batch.imageSet.scales.contains { $0 <= 2 }
         var pictures: [String: [Int: PreviewPage.Picture]] = [:]
-        for image in images where image.request.scale <= 2 || !options.scales.contains(where: { $0 <= 2 }) {
+        for image in images where image.request.scale <= 2 || !drewSmall {
             let id = try spriteID(image.request.marker, image.request.theme).value
             pictures[id, default: [:]][image.request.scale] = PreviewPage.Picture(
                 file: image.fileName, scale: image.request.scale, width: image.width, height: image.height,
                 anchorX: image.anchor.x, anchorY: image.anchor.y)
         }
-        let page: [UInt8]
-        do {
-            page = try PreviewPage.html(
+        let page = try Self.document {
+            try PreviewPage.html(
                 route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit,
                 icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures)
-        } catch let error as OutputError {
-            throw error
-        } catch let error as MapError {
-            throw OutputError(error.message, mapError: error)
-        } catch {
-            throw OutputError("\(error)")
         }
         try write(page, PreviewPage.fileName)
 
@@ -148,10 +135,7 @@ struct MapFiles {
             imageOf[ratio, default: [:]][id] = image
             itemsByRatio[ratio, default: []].append(SpritePacker.Item(id: id, width: image.width, height: image.height))
         }
-        func mapData<Value>(_ make: () throws(MapError) -> Value) throws(OutputError) -> Value {
-            do { return try make() } catch { throw OutputError(error.message, mapError: error) }
-        }
-        let packed = try mapData { () throws(MapError) in try SpritePacker.pack(itemsByRatio, maximumSide: batch.options.spriteSide) }
+        let packed = try Self.mapData { () throws(MapError) in try SpritePacker.pack(itemsByRatio, maximumSide: batch.options.spriteSide) }
         var sprites: [Manifest.Sprite] = []
         var sheetOf: [SpriteID: String] = [:]
         for (index, sheets) in packed.enumerated() {
@@ -159,7 +143,7 @@ struct MapFiles {
             var drawn: [(ratio: Int, sheet: SpritePacker.Sheet, files: SpriteSheet)] = []
             for ratio in SpriteSheet.pixelRatios {
                 guard let sheet = sheets[ratio], let pictures = imageOf[ratio] else { continue }
-                let files = try mapData { () throws(MapError) in
+                let files = try Self.mapData { () throws(MapError) in
                     try SpriteSheet(sheet: sheet, pixelRatio: ratio) { (id) throws(MapError) in
                         guard let image = pictures[id] else { throw MapError(.image, "no \(ratio)x picture of \(id)") }
                         return try Self.png(of: image, in: folderOf(image))
@@ -181,6 +165,25 @@ struct MapFiles {
             for slot in sheets.values.first?.slots ?? [] { sheetOf[slot.item.id] = styleID }
         }
         return (sprites, sheetOf)
+    }
+
+    /// What a map-data step makes, its failure as an output error that keeps the map error's reason.
+    private static func mapData<Value>(_ make: () throws(MapError) -> Value) throws(OutputError) -> Value {
+        do { return try make() } catch { throw OutputError(error.message, mapError: error) }
+    }
+
+    /// A document whose builder calls back into this batch: its own errors pass as they are, the
+    /// document's own (`MapError`) as `mapData` turns them.
+    private static func document(_ make: () throws -> [UInt8]) throws(OutputError) -> [UInt8] {
+        do {
+            return try make()
+        } catch let error as OutputError {
+            throw error
+        } catch let error as MapError {
+            throw OutputError(error.message, mapError: error)
+        } catch {
+            throw OutputError("\(error)")
+        }
     }
 
     /// The PNG of `image`, read back from the folder it was written to.

@@ -40,12 +40,13 @@ public enum PreviewPage {
         let themes: [String]
         /// By icon id, then by scale ("1", "2").
         let icons: [String: [String: Picture]]
-        let markers: [Marker]
+        let markers: [Feature]
         /// Per stage, [longitude, latitude] pairs.
         let stages: [[[Double]]]
     }
 
-    struct Marker: Encodable {
+    /// One marker as the page draws it.
+    struct Feature: Encodable {
         let lon: Double
         let lat: Double
         let zooms: [Int]
@@ -58,10 +59,10 @@ public enum PreviewPage {
     /// `pictures` gives each picture's PNGs by scale (the page takes @2x on a high-density screen
     /// and 1x elsewhere, or the largest drawn).
     public static func html<Failure: Error>(
-        route: Route, plan: MarkerPlan, themes: [Theme], unit: MarkerSpec.Marker.Unit,
+        route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit,
         icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [Int: Picture]]
     ) throws -> [UInt8] {
-        var markers: [Marker] = []
+        var markers: [Feature] = []
         markers.reserveCapacity(plan.markers.count)
         var icons: [String: [String: Picture]] = [:]
         for routeMarker in plan.markers {
@@ -75,7 +76,7 @@ public enum PreviewPage {
                 icons[id] = Dictionary(uniqueKeysWithValues: scales.map { (String($0.key), $0.value) })
             }
             markers.append(
-                Marker(
+                Feature(
                     lon: routeMarker.coordinate.longitude, lat: routeMarker.coordinate.latitude, zooms: routeMarker.zooms,
                     top: routeMarker.kind == .distance ? 0 : 1, label: routeMarker.marker.label, icon: ids))
         }

@@ -49,9 +49,9 @@ public enum CoincidentMarkers {
                 combined.append(routeMarker)
                 continue
             }
-            let members = groups[group].map { markers[ends[$0]] }
             // Only the group's first stands; the others are in its parts.
             guard ends[groups[group][0]] == index else { continue }
+            let members = groups[group].map { markers[ends[$0]] }
             // Each member is a single start or end, so 2...maximumParts starts and ends: always valid.
             guard let marker = try? Marker(combining: members.flatMap(\.marker.parts), unit: routeMarker.unit) else {
                 combined.append(contentsOf: members)

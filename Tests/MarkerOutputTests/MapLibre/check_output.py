@@ -9,19 +9,14 @@ os.environ.setdefault("EGL_PLATFORM", "surfaceless")
 import mapli, numpy as np
 from PIL import Image
 
+from render_style import as_placed  # beside this script: where MapLibre places a point
+
 out = sys.argv[1]
 size = 256
 style = json.load(open(f"{out}/style.json"))
 features = json.load(open(f"{out}/markers.geojson"))["features"]
 manifest = json.load(open(f"{out}/manifest.json"))
 files = {(i["sprite"], i["scale"]): i for i in manifest["images"]}
-
-def as_placed(lon, lat):
-    world = 2.0**31
-    x = round((lon + 180) / 360 * world) / world
-    s = math.sin(math.radians(lat))
-    y = round((0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * world) / world
-    return x * 360 - 180, math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * y))))
 
 themes = [l["id"].removeprefix("markerpaint-markers-") for l in style["layers"]]
 bad = checked = 0
