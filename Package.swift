@@ -136,7 +136,7 @@ let package = Package(
 
         // libFuzzer targets, one per route format and one for HTTP queries (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
-        .executableTarget(name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec"], path: "Fuzz/Targets"),
+        .executableTarget(name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap"], path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -164,7 +164,7 @@ let package = Package(
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerSpec", "MarkerRender", "TestSupport",
+                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerPixels", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,9 +1,10 @@
+import MarkerMap
 import MarkerQuery
 import MarkerSpec
 
 /// libFuzzer target: the service's HTTP inputs short of the body. The bytes are split at the first
 /// newline into a query string, read as `/v1/marker.png` and `/v1/routes` read it, and a path
-/// segment, read as `/v1/images/<name>` reads it.
+/// segment, read as `/v1/images/<name>`, `/v1/icons/<id>` and `/v1/sprites/<spelling>-<hash>` read it.
 enum QueryTarget: FuzzTarget {
     static let name = "query"
 
@@ -27,6 +28,21 @@ enum QueryTarget: FuzzTarget {
             for byte in decoded.utf8 { escaped += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]] }
             let again = QueryParameters.decode(Substring(decoding: escaped, as: UTF8.self))
             FuzzHarness.require(again == decoded, "\(decoded.debugDescription) does not survive escaping")
+        }
+        if let (marker, theme) = SpriteID.parse(Substring(name)) {
+            // An id that parses is spelled as ids are made: kind, label, theme, hash.
+            let described = "\(marker.kind.rawValue)-\(marker.label)-\(theme.name)-"
+            FuzzHarness.require(
+                name.hasPrefix(described) && name.utf8.count == described.utf8.count + ImageName.hashLength, "\(name) read as \(described)")
+        }
+        let stem = name.lastIndex(of: "-").map { name[..<$0] } ?? Substring(name)
+        for spelled in [Substring(name), stem] {
+            if let spelling = SheetSpelling(parsing: spelled, maximumPictures: 1024) {
+                // A spelling that reads is the one spelling of its pictures, and holds no more than allowed.
+                FuzzHarness.require(spelling.description == spelled, "\(spelled) read as \(spelling)")
+                FuzzHarness.require((1...1024).contains(spelling.markers.count), "\(spelled) holds \(spelling.markers.count) pictures")
+                FuzzHarness.require(Set(spelling.markers).count == spelling.markers.count, "\(spelled) holds a picture twice")
+            }
         }
         if let parsed = ImageName.parse(name) {
             // A name that parses names one image, whose own name is the name read.

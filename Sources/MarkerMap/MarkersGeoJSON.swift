@@ -12,6 +12,23 @@ public enum MarkersGeoJSON {
     struct Collection: Encodable {
         let type = "FeatureCollection"
         let features: [Feature]
+        /// GeoJSON's foreign members (RFC 7946 §6.1): what a client needs beside the features.
+        let members: [String: StyleValue]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: MemberKey.self)
+            try container.encode(type, forKey: MemberKey("type"))
+            try container.encode(features, forKey: MemberKey("features"))
+            for (key, value) in members { try container.encode(value, forKey: MemberKey(key)) }
+        }
+    }
+
+    struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     struct Feature: Encodable {
@@ -61,11 +78,15 @@ public enum MarkersGeoJSON {
 
     /// The document for `plan`; `icon` names the image (a sprite id or a URL) of a marker in a theme,
     /// and `sheet`, where given, the sprite sheet that holds it (every feature then has `sprite`).
+    /// `members` are added beside `features` (not `type` or `features`).
     /// - Throws: what `icon` or `sheet` throws, or `MapError` if the document cannot be encoded.
     public static func document<Failure: Error>(
         plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String,
-        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil
+        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil, members: [String: StyleValue] = [:]
     ) throws -> [UInt8] {
+        guard members["type"] == nil, members["features"] == nil else {
+            throw MapError(.encoding, "a GeoJSON member cannot replace type or features")
+        }
         var features: [Feature] = []
         features.reserveCapacity(plan.markers.count)
         for routeMarker in plan.markers {
@@ -88,7 +109,7 @@ public enum MarkersGeoJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(Collection(features: features)))
+            return Array(try encoder.encode(Collection(features: features, members: members)))
         } catch {
             throw MapError(.encoding, "cannot encode markers.geojson: \(error)")
         }

@@ -10,7 +10,7 @@ import Foundation
 
 /// One MapLibre/Mapbox sprite sheet at one pixel ratio: its pictures in one PNG, and the JSON
 /// that says where each is.
-public struct SpriteSheet {
+public struct SpriteSheet: Sendable {
     /// GPUs commonly cap textures at 4096 px; a larger sheet would fail to load on them.
     public static let maximumSide = 4096
 
@@ -75,13 +75,18 @@ public struct SpriteSheet {
     /// The name of a sheet, `sprite-night-<10 hex>`, from a hash of its PNG and JSON at every ratio,
     /// so a changed sheet never hides behind a cached old one.
     public static func name(theme: Theme, files: [(png: [UInt8], json: [UInt8])]) -> String {
+        "sprite-\(theme.name)-\(hashPrefix(files: files))"
+    }
+
+    /// The hash a sheet's name carries: of its PNG and JSON at every ratio, each with its length.
+    static func hashPrefix(files: [(png: [UInt8], json: [UInt8])]) -> String {
         var joined: [UInt8] = []
         for file in files {
             for part in [file.png, file.json] {
                 joined += Array(String(part.count).utf8) + [0x3A] + part
             }
         }
-        return "sprite-\(theme.name)-\(ContentHash.sha256Hex(joined).prefix(10))"
+        return String(ContentHash.sha256Hex(joined).prefix(ImageName.hashLength))
     }
 
     /// The file name of a sheet named `name` at `pixelRatio`: `name.png` at 1, `name@2x.png` above,

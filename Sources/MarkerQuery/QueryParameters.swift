@@ -76,10 +76,11 @@ public struct QueryParameters: Sendable {
         return value
     }
 
-    /// `true`/`false` (also `1`/`0`), default false.
-    public func flag(_ name: String) throws(QueryError) -> Bool {
+    /// `true`/`false` (also `1`/`0`), `default` when absent.
+    public func flag(_ name: String, default: Bool = false) throws(QueryError) -> Bool {
         switch values[name] {
-        case nil, "false", "0": false
+        case nil: `default`
+        case "false", "0": false
         case "true", "1": true
         case let text?: throw QueryError.badParameter(name, "must be true or false, not \(Self.quoted(text))")
         }

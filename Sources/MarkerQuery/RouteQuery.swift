@@ -2,15 +2,17 @@ public import MarkerRoute
 public import MarkerSpec
 
 /// The options of a `POST /v1/routes` query: `unit` (km), `cumulative` (false), `themes` (day,night),
-/// `scale` (2) and `polyline` (5 or 6 says the body is an encoded polyline; otherwise its first
-/// character tells GeoJSON from GPX).
+/// `sprites` (true: the route's sprite sheets are drawn and named) and `polyline` (5 or 6 says the
+/// body is an encoded polyline; otherwise its first character tells GeoJSON from GPX).
+///
+/// There is no scale: a route's images come at every scale the service draws, each with its URL.
 public struct RouteQuery: Sendable {
-    public static let parameters = ["unit", "cumulative", "themes", "scale", "polyline"]
+    public static let parameters = ["unit", "cumulative", "themes", "sprites", "polyline"]
 
     public var unit: Marker.Unit
     public var cumulative: Bool
     public var themes: [Theme]
-    public var scale: Int
+    public var sprites: Bool
     public var format: RouteFormat?
 
     /// Reads a raw query string (percent-encoded, as in the URL).
@@ -19,7 +21,7 @@ public struct RouteQuery: Sendable {
         unit = try parameters.choice("unit", default: .km)
         cumulative = try parameters.flag("cumulative")
         themes = try Self.themes(parameters)
-        scale = try parameters.scale()
+        sprites = try parameters.flag("sprites", default: true)
         format = try Self.format(parameters)
     }
 

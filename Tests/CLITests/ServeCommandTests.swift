@@ -114,7 +114,7 @@ struct ServeCommandTests {
         let health = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
         #expect(try await RawConnection.exchange(port: server.port, cached)?.status == 200)
         let track = Self.largeTrack(points: 250_000)
-        let request = "POST /v1/routes?themes=day&scale=1 HTTP/1.1\r\nHost: x\r\nContent-Length: \(track.utf8.count)\r\n\r\n\(track)"
+        let request = "POST /v1/routes?themes=day&sprites=false HTTP/1.1\r\nHost: x\r\nContent-Length: \(track.utf8.count)\r\n\r\n\(track)"
         // Three routes, each on a connection of its own, sent whole before anything else is asked, so
         // the service is working on them; their answers are timed on threads of their own.
         let connections = try (0..<3).map { _ in try RawConnection(port: server.port, readTimeout: 120) }

@@ -19,7 +19,7 @@ for d = 1, 40 do add("GET", "/v1/marker.png?distance=" .. d) end
 for d = 1, 10 do add("GET", "/v1/marker.png?kind=end&theme=night&scale=3&distance=" .. (d * 7.5)) end
 add("GET", "/healthz")
 add("GET", "/metrics")
-add("POST", "/v1/routes?themes=night&scale=1", line({ {14.0, 46.0}, {14.0, 46.02}, {14.03, 46.02} }),
+add("POST", "/v1/routes?themes=night", line({ {14.0, 46.0}, {14.0, 46.02}, {14.03, 46.02} }),
     { ["Content-Type"] = "application/geo+json" })
 
 -- Bad: every kind of mistake and attack a client can send within HTTP.

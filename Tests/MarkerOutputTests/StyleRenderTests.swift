@@ -12,7 +12,7 @@ import Testing
 /// rendered offline on Mesa: every marker must come out as its own PNG, pixel for pixel.
 @Suite("style.json in MapLibre Native", .serialized)
 struct StyleRenderTests {
-    static let renderScript = script("render_style.py")
+    static let renderScript = Python.mapScript("render_style.py")
     /// Logical pixels around each marker: wider than any marker here, and at zoom 22 (a few
     /// centimetres a pixel) no other marker comes within the view.
     static let viewSize = 256
@@ -59,7 +59,7 @@ struct StyleRenderTests {
             for ratio in [1, 2] {
                 let renders = "\(folder)/renders-\(theme)-\(ratio)"
                 try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
-                try Self.render(style: stylePath, into: renders, ratio: ratio, at: features.map(\.coordinate))
+                try await Self.render(style: stylePath, into: renders, ratio: ratio, at: features.map(\.coordinate))
                 for (index, feature) in features.enumerated() {
                     let icon = try #require(feature.icon[theme])
                     let file = try #require(images.first { $0["sprite"] as? String == icon && $0["scale"] as? Int == ratio }?["file"] as? String)
@@ -101,7 +101,7 @@ struct StyleRenderTests {
             let zoom: Double
             let labels: [String]
         }
-        let output = try Self.python([Self.script("gl_js_snippet.py"), out, folder + "/gl-js.png"])
+        let output = try await Python.run([Python.mapScript("gl_js_snippet.py"), out, folder + "/gl-js.png"])
         let shown = try JSONDecoder().decode(Shown.self, from: Data(output.utf8))
         let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
         let expected = try #require(geojson["features"] as? [[String: Any]]).compactMap { feature -> String? in
@@ -114,32 +114,9 @@ struct StyleRenderTests {
     }
 
     /// Renders `style` around each of `points` with MapLibre Native, into `<folder>/<index>.png`.
-    static func render(style: String, into folder: String, ratio: Int, at points: [(longitude: Double, latitude: Double)]) throws {
-        try python(
+    static func render(style: String, into folder: String, ratio: Int, at points: [(longitude: Double, latitude: Double)]) async throws {
+        try await Python.run(
             [renderScript, style, folder, String(ratio), String(zoom), String(viewSize)] + points.map { "\($0.longitude),\($0.latitude)" })
-    }
-
-    static func script(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MapLibre/\(name)").path
-    }
-
-    /// Runs python3 with `arguments`; returns its standard output, or fails the test with its standard error.
-    @discardableResult
-    static func python(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Standard error is small (a message); standard output is read first, then it.
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(arguments.first ?? "python3") failed: \(message)")
-        return String(decoding: printed, as: UTF8.self)
     }
 
     /// Equal but for one 8-bit step per channel (premultiplied blending rounds).

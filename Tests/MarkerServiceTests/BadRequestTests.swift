@@ -79,6 +79,7 @@ struct BadRequestTests {
         BadQuery(query: "themes=day,day", parameter: "themes"),
         BadQuery(query: "themes=", parameter: "themes"),
         BadQuery(query: "scale=9", parameter: "scale"),
+        BadQuery(query: "sprites=maybe", parameter: "sprites"),
         BadQuery(query: "polyline=7", parameter: "polyline"),
         BadQuery(query: "unit=km&unit=mi", parameter: "unit"),
         BadQuery(query: "format=gpx", parameter: "format"),

@@ -92,15 +92,15 @@ struct HardeningTests {
             let hugeHost = String(repeating: "h", count: 8000) + ".example"
             let body = RouteEndpointTests.shortLine
             await connection.send(
-                "POST /v1/routes?themes=night&scale=1 HTTP/1.1\r\nHost: \(hugeHost)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                "POST /v1/routes?themes=night HTTP/1.1\r\nHost: \(hugeHost)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             let response = try #require(await connection.readResponse())
             #expect(response.status == 200)
             #expect(!response.body.contains("hhhhhhhh"))
             let document = try JSONDecoder().decode(RouteEndpointTests.Document.self, from: Data(response.body.utf8))
             #expect(!document.features.isEmpty)
-            for feature in document.features {
-                #expect(feature.properties.icon["night"]?.hasPrefix("/v1/images/") == true)
-            }
+            let urls = document.images.values.flatMap { $0.map(\.url) } + document.sprite.map(\.url)
+            #expect(urls.count == 3 * document.features.count + 1)
+            #expect(urls.allSatisfy { $0.hasPrefix("/v1/icons/") || $0.hasPrefix("/v1/sprites/") })
         }
     }
 

@@ -7,7 +7,8 @@ import MarkerSpec
 import TestSupport
 import Testing
 
-/// `POST /v1/routes`: a route in, markers.geojson with absolute image URLs out.
+/// `POST /v1/routes`: a route in; markers.geojson out, with every image's URL, size and anchor
+/// at every scale, the sprite sheets, the layers and the stages.
 @Suite("Route marker documents")
 struct RouteEndpointTests {
     /// About 2.5 km due north: a start, markers at 1 and 2 km, and an end.
@@ -15,7 +16,7 @@ struct RouteEndpointTests {
     /// (46, 14) → (46.02, 14) → (46.02, 14.03), about 4.5 km, as a precision-5 polyline.
     static let shortPolyline = "_kwwG_kmtA_|B??ozD"
 
-    /// The parts of markers.geojson the tests look at.
+    /// The parts of the document the tests look at.
     struct Document: Decodable {
         struct Feature: Decodable {
             struct Geometry: Decodable {
@@ -29,39 +30,72 @@ struct RouteEndpointTests {
                 let unit: String
                 let label: String
                 let icon: [String: String]
+                let sprite: [String: String]?
             }
             let geometry: Geometry
             let properties: Properties
         }
+        struct Image: Decodable {
+            let pixelRatio: Int
+            let url: String
+            let width: Int
+            let height: Int
+            let anchor: [Int]
+        }
+        struct Sheet: Decodable {
+            let id: String
+            let url: String
+        }
+        struct Stage: Decodable {
+            let stage: Int
+            let name: String?
+            let length: Double
+            let lengthMetres: Double
+        }
+        struct Layer: Decodable {
+            let id: String
+        }
         let type: String
         let features: [Feature]
+        let images: [String: [Image]]
+        let sprite: [Sheet]
+        let layers: [Layer]
+        let stages: [Stage]
+        let unit: String
 
         init(_ response: TestResponse) throws {
             self = try JSONDecoder().decode(Document.self, from: Data(response.body.readableBytesView))
         }
     }
 
-    /// Fetches every icon by the path of its URL and checks it is the image its name describes,
-    /// for the marker the feature describes.
-    static func checkIcons(
-        of document: Document, origin: String, themes: [String], scale: Int,
-        client: some TestClientProtocol
-    ) async throws {
+    /// Checks every icon: its id names the feature's marker and hashes the reference pictures at 1x,
+    /// @2x and @3x, and each of its URLs serves that picture, with the size and anchor the document gives.
+    static func checkIcons(of document: Document, origin: String, themes: [String], client: some TestClientProtocol) async throws {
+        var checked = Set<String>()
         for feature in document.features {
             #expect(Set(feature.properties.icon.keys) == Set(themes))
-            for (themeName, url) in feature.properties.icon {
-                #expect(url.hasPrefix("\(origin)/v1/images/"), "\(url)")
-                let fileName = String(url.dropFirst("\(origin)/v1/images/".count))
-                let name = try #require(ImageName.parse(fileName))
-                #expect(name.request.marker.kind.rawValue == feature.properties.kind)
-                #expect(name.request.marker.label == feature.properties.label)
-                #expect(name.request.theme.name == themeName)
-                #expect(name.request.scale == scale)
-                let expected = try MarkerRenderer().render(name.request)
-                #expect(expected.image.fileName == fileName)
-                let image = try await client.execute(uri: "/v1/images/\(fileName)", method: .get)
-                #expect(image.status == .ok)
-                #expect(image.bytes == expected.png)
+            for (themeName, id) in feature.properties.icon where checked.insert(id).inserted {
+                let (marker, theme) = try #require(SpriteID.parse(id[...]))
+                #expect(marker.kind.rawValue == feature.properties.kind)
+                #expect(marker.label == feature.properties.label)
+                #expect(theme.name == themeName)
+                let references = try SpriteID.everyScale.map { scale in
+                    try MarkerRenderer().render(MarkerRequest(marker: marker, theme: theme, scale: scale))
+                }
+                let sha256ByScale = Dictionary(uniqueKeysWithValues: references.map { ($0.image.request.scale, $0.image.sha256) })
+                #expect(SpriteID(marker: marker, theme: theme, sha256ByScale: sha256ByScale).value == id)
+                let images = try #require(document.images[id])
+                #expect(images.map(\.pixelRatio) == [1, 2, 3])
+                for (image, reference) in zip(images, references) {
+                    let suffix = image.pixelRatio == 1 ? "" : "@\(image.pixelRatio)x"
+                    #expect(image.url == "\(origin)/v1/icons/\(id)\(suffix).png")
+                    #expect(image.width == reference.image.width && image.height == reference.image.height)
+                    #expect(image.anchor == [reference.image.anchor.x, reference.image.anchor.y])
+                    let response = try await client.execute(uri: String(image.url.dropFirst(origin.count)), method: .get)
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                    #expect(response.bytes == reference.png)
+                }
             }
         }
     }
@@ -78,7 +112,10 @@ struct RouteEndpointTests {
             #expect(document.features.map(\.properties.label) == ["0km", "1km", "2km", "2.5km"])
             #expect(document.features.first?.geometry.coordinates == [14.0, 46.0])
             #expect(document.features.last?.geometry.coordinates == [14.0, 46.0225])
-            try await Self.checkIcons(of: document, origin: "", themes: ["day", "night"], scale: 2, client: client)
+            try await Self.checkIcons(of: document, origin: "", themes: ["day", "night"], client: client)
+            #expect(document.layers.map(\.id) == ["markerpaint-markers-day", "markerpaint-markers-night"])
+            #expect(document.stages.count == 1 && document.stages[0].name == nil)
+            #expect(abs((document.stages.first?.lengthMetres ?? 0) - 2502) < 5)
         }
     }
 
@@ -86,7 +123,7 @@ struct RouteEndpointTests {
     func gpx() async throws {
         let gpx = try sharedRouteBytes("route.gpx")
         try await LiveService.run { client in
-            let response = try await client.execute(uri: "/v1/routes?themes=night&scale=3", method: .post, body: ByteBuffer(bytes: gpx))
+            let response = try await client.execute(uri: "/v1/routes?themes=night", method: .post, body: ByteBuffer(bytes: gpx))
             #expect(response.status == .ok)
             let document = try Document(response)
             // A loop: its start and end are one marker, reading 0 and the total.
@@ -98,7 +135,7 @@ struct RouteEndpointTests {
             #expect(distances == (1...distances.count).map(Double.init))
             let end = try #require(document.features.first?.properties.distance)
             #expect(end > Double(distances.count) && end < Double(distances.count + 1))
-            try await Self.checkIcons(of: document, origin: "", themes: ["night"], scale: 3, client: client)
+            try await Self.checkIcons(of: document, origin: "", themes: ["night"], client: client)
         }
     }
 
@@ -106,14 +143,16 @@ struct RouteEndpointTests {
     func polyline() async throws {
         try await LiveService.run { client in
             let response = try await client.execute(
-                uri: "/v1/routes?polyline=5&unit=mi&themes=day&scale=1",
+                uri: "/v1/routes?polyline=5&unit=mi&themes=day",
                 method: .post, body: ByteBuffer(string: Self.shortPolyline))
             #expect(response.status == .ok)
             let document = try Document(response)
             // About 4.5 km is 2.8 miles.
             #expect(document.features.map(\.properties.label) == ["0mi", "1mi", "2mi", "2.8mi"])
             #expect(document.features.allSatisfy { $0.properties.unit == "mi" })
-            try await Self.checkIcons(of: document, origin: "", themes: ["day"], scale: 1, client: client)
+            try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
+            #expect(document.unit == "mi")
+            #expect(abs((document.stages.first?.length ?? 0) - 2.8) < 0.05)
         }
     }
 
@@ -143,7 +182,10 @@ struct RouteEndpointTests {
         try await LiveService.run(configuration) { client in
             let response = try await client.execute(uri: "/v1/routes?themes=day", method: .post, body: ByteBuffer(string: Self.shortLine))
             let document = try Document(response)
-            #expect(document.features.allSatisfy { $0.properties.icon["day"]?.hasPrefix("https://markers.example.com/v1/images/") == true })
+            let urls = document.images.values.flatMap { $0.map(\.url) } + document.sprite.map(\.url)
+            #expect(!urls.isEmpty)
+            #expect(urls.allSatisfy { $0.hasPrefix("https://markers.example.com/v1/") })
+            try await Self.checkIcons(of: document, origin: "https://markers.example.com", themes: ["day"], client: client)
         }
     }
 
@@ -180,11 +222,14 @@ struct RouteEndpointTests {
     @Test("a route needing more images than allowed is refused before drawing")
     func tooManyImages() async throws {
         var configuration = LiveService.configuration
-        configuration.maximumRouteImages = 7
+        configuration.maximumRouteImages = 23
         try await LiveService.run(configuration) { client in
+            // 4 pictures in 2 themes at 3 scales.
             let response = try await client.execute(uri: "/v1/routes", method: .post, body: ByteBuffer(string: Self.shortLine))
             #expect(response.status == .badRequest)
-            #expect(try ErrorBody(response).error.contains("8 distinct images"))
+            #expect(try ErrorBody(response).error.contains("24 distinct images"))
+            let fewer = try await client.execute(uri: "/v1/routes?themes=day", method: .post, body: ByteBuffer(string: Self.shortLine))
+            #expect(fewer.status == .ok)
         }
     }
 }

@@ -36,11 +36,17 @@ public func buildApplication(
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
     router.add(middleware: JSONErrorMiddleware())
+    // A quarter of the cache for sheets: each is many images' worth, and is drawn again from its name.
+    let sheets = SpriteSheets(
+        images: images, workers: routePool, cacheBytes: configuration.cacheBytes / 4,
+        maximumPictures: max(1, min(configuration.maximumSheetPictures, configuration.maximumRouteImages / SpriteID.everyScale.count)))
+    let routeConcurrency = ConcurrencyLimit(
+        maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes)
     MarkerRoutes(images: images).add(to: router)
+    SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency).add(to: router)
     RouteMarkersRoutes(
-        images: images, workers: routePool,
-        concurrency: ConcurrencyLimit(
-            maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes),
+        images: images, sheets: sheets, workers: routePool,
+        concurrency: routeConcurrency,
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
             plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),

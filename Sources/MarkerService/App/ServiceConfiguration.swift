@@ -23,6 +23,9 @@ public struct ServiceConfiguration: Sendable {
     /// The most distinct images one `POST /v1/routes` may need, so one request cannot occupy the
     /// render threads for minutes (a 100,000 km route in two themes needs 200,000).
     public var maximumRouteImages: Int
+    /// The most pictures one sprite sheet holds (a route's pictures are split over as many as they
+    /// need): what a sheet URL can make any instance draw again, three scales each.
+    public var maximumSheetPictures: Int
     /// The most markers one `POST /v1/routes` may place; the response holds one feature per marker.
     public var maximumRouteMarkers: Int
     /// The most `POST /v1/routes` requests handled at once (each may hold its body in memory).
@@ -62,6 +65,9 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaximumRouteBytes = 20 << 20
     public static let defaultMaximumRouteImages = 10_000
     public static let defaultMaximumRouteMarkers = 10_000
+    /// Fewer than fit 4096 px at @2x (about 2,000 pills), so a sheet drawn again from its URL
+    /// alone costs about a second of one core.
+    public static let defaultMaximumSheetPictures = 1024
     public static let defaultMaximumConcurrentRoutes = 4
     public static let defaultMaximumWaitingRoutes = 64
     public static let defaultMaximumResponseBytes = 16 << 20
@@ -81,6 +87,7 @@ public struct ServiceConfiguration: Sendable {
         maximumRouteBytes: Int = ServiceConfiguration.defaultMaximumRouteBytes,
         maximumRouteImages: Int = ServiceConfiguration.defaultMaximumRouteImages,
         maximumRouteMarkers: Int = ServiceConfiguration.defaultMaximumRouteMarkers,
+        maximumSheetPictures: Int = ServiceConfiguration.defaultMaximumSheetPictures,
         maximumConcurrentRoutes: Int = ServiceConfiguration.defaultMaximumConcurrentRoutes,
         maximumWaitingRoutes: Int = ServiceConfiguration.defaultMaximumWaitingRoutes,
         maximumResponseBytes: Int = ServiceConfiguration.defaultMaximumResponseBytes,
@@ -101,6 +108,7 @@ public struct ServiceConfiguration: Sendable {
         self.maximumRouteBytes = maximumRouteBytes
         self.maximumRouteImages = maximumRouteImages
         self.maximumRouteMarkers = maximumRouteMarkers
+        self.maximumSheetPictures = maximumSheetPictures
         self.maximumConcurrentRoutes = maximumConcurrentRoutes
         self.maximumWaitingRoutes = maximumWaitingRoutes
         self.maximumResponseBytes = maximumResponseBytes
@@ -130,6 +138,7 @@ public struct ServiceConfiguration: Sendable {
         guard maximumRouteBytes > 0 else { throw Invalid(message: "the route body limit must be at least 1 byte") }
         guard maximumRouteImages > 0 else { throw Invalid(message: "the route image limit must be at least 1") }
         guard maximumRouteMarkers > 0 else { throw Invalid(message: "the route marker limit must be at least 1") }
+        guard maximumSheetPictures > 0 else { throw Invalid(message: "a sprite sheet must be allowed at least 1 picture") }
         guard maximumConcurrentRoutes > 0 else { throw Invalid(message: "at least one route request must be allowed at a time") }
         guard maximumWaitingRoutes >= 0 else { throw Invalid(message: "the number of waiting route requests must not be negative") }
         guard maximumResponseBytes > 0 else { throw Invalid(message: "the response limit must be at least 1 byte") }

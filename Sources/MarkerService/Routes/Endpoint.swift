@@ -10,10 +10,12 @@ struct Endpoint: Sendable {
 
     static let marker = Endpoint(path: "/v1/marker.png", method: .get)
     static let namedImage = Endpoint(path: "/v1/images/{file}", method: .get)
+    static let icon = Endpoint(path: "/v1/icons/{file}", method: .get)
+    static let sprite = Endpoint(path: "/v1/sprites/{file}", method: .get)
     static let routes = Endpoint(path: "/v1/routes", method: .post)
     static let health = Endpoint(path: "/healthz", method: .get)
     static let metrics = Endpoint(path: "/metrics", method: .get)
-    static let all = [marker, namedImage, routes, health, metrics]
+    static let all = [marker, namedImage, icon, sprite, routes, health, metrics]
 
     /// The methods a request to `path` may use, or nil if no endpoint has that path.
     static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {

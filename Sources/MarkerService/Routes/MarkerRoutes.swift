@@ -22,7 +22,7 @@ struct MarkerRoutes: Sendable {
             throw ServiceError(error)
         }
         let image = try await images.image(for: markerRequest)
-        return ImageResponse(image: image, cacheControl: ImageResponse.queryCacheControl, namesCanonicalURL: true)
+        return ContentResponse(image: image, cacheControl: ContentResponse.queryCacheControl, namesCanonicalURL: true)
             .response(to: request)
     }
 
@@ -36,7 +36,7 @@ struct MarkerRoutes: Sendable {
         else {
             throw ServiceError.notFound("no such image: the name is not a marker name whose hash matches what it shows")
         }
-        return ImageResponse(image: image, cacheControl: ImageResponse.namedCacheControl, namesCanonicalURL: false)
+        return ContentResponse(image: image, cacheControl: ContentResponse.namedCacheControl, namesCanonicalURL: false)
             .response(to: request)
     }
 }

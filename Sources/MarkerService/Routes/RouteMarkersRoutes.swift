@@ -5,14 +5,20 @@ import MarkerRender
 import MarkerRoute
 import MarkerSpec
 
-/// `POST /v1/routes`: a route (GeoJSON, GPX or encoded polyline) in, the batch's `markers.geojson`
-/// out, with each marker's image as a content-hashed URL on this service.
+/// `POST /v1/routes`: a route (GeoJSON, GPX or encoded polyline) in; out, the batch's
+/// `markers.geojson` with what a map app needs beside it, so it needs no batch step:
+///
+/// - each feature's `icon` (by theme) is an id whose hash covers the picture at every scale, so
+///   `/v1/icons/<id>@2x.png` can be built from it and checked by any instance (`styleimagemissing`);
+/// - `images`: for each id, its URL, `pixelRatio`, `width`, `height` and `anchor` at every scale;
+/// - `sprite`: the sprite array, each sheet at `/v1/sprites/<spelling>-<hash>` (with `sprites=false`, none);
+/// - `layers`: a symbol layer per theme, the first visible; `stages`: each stage's name and length.
 ///
 /// Everything a request can cost is bounded before it is spent: at most `concurrency.maximum`
 /// route requests at once (later ones wait their turn, and past `concurrency.maximumWaiting` get
 /// `503`), the body's size, the markers (counted from the stage
-/// lengths before any is placed), the images and the response. Parsing, placement and encoding run
-/// on the route threads, never on the threads that answer health checks and cached images.
+/// lengths before any is placed), the images and the response. Parsing, placement, packing and
+/// encoding run on the route threads, never on the threads that answer health checks and cached images.
 struct RouteMarkersRoutes: Sendable {
     /// What one request may cost.
     struct Limits: Sendable {
@@ -23,11 +29,12 @@ struct RouteMarkersRoutes: Sendable {
     }
 
     let images: MarkerImages
+    let sheets: SpriteSheets
     let workers: CPUPool<Void>
     let concurrency: ConcurrencyLimit
     let limits: Limits
-    /// The origin image URLs start with, e.g. `https://markers.example.com`; nil = paths on this
-    /// service (`/v1/images/…`), which clients resolve against the URL they posted to.
+    /// The origin URLs start with, e.g. `https://markers.example.com`; nil = paths on this
+    /// service (`/v1/icons/…`), which clients resolve against the URL they posted to.
     let publicBaseURL: String?
 
     func add(to router: Router<BasicRequestContext>) {
@@ -36,54 +43,40 @@ struct RouteMarkersRoutes: Sendable {
 
     /// What the route threads make of a request's body.
     private struct Prepared: Sendable {
+        var stageNames: [String?]
         var plan: MarkerPlan
-        var imageSet: RouteImageSet
+        /// Each theme's distinct pictures, in route order.
+        var markers: [Marker]
+    }
+
+    /// One picture in one theme.
+    private struct Picture: Hashable {
+        let marker: Marker
+        let theme: Theme
     }
 
     private func markers(_ request: Request) async throws -> Response {
         let options: RouteQuery
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
-        let (unit, cumulative, themes, scale, format) = (options.unit, options.cumulative, options.themes, options.scale, options.format)
 
         guard await concurrency.enter() else { throw Self.busy }
         defer { concurrency.leave() }
         let bytes = try await body(of: request)
-        let limits = limits
-        let prepared = try await onWorkers { () throws(ServiceError) -> Prepared in
-            do {
-                let route = try Route.parse(bytes, format: format)
-                let plan = try MarkerPlan(route: route, unit: unit, cumulative: cumulative, limits: limits.plan)
-                let imageSet = try RouteImageSet(plan: plan, themes: themes, scales: [scale])
-                guard imageSet.requests.count <= limits.images else {
-                    throw ServiceError(
-                        .badRequest,
-                        "route: it needs \(imageSet.requests.count) distinct images; "
-                            + "this service draws at most \(limits.images) per request (try fewer themes or a coarser unit)",
-                        parameter: "body")
-                }
-                return Prepared(plan: plan, imageSet: imageSet)
-            } catch let error as RouteError {
-                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
-            } catch let error as MapError {
-                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
-            } catch let error as ServiceError {
-                throw error
-            } catch {
-                throw ServiceError(.internalServerError, "\(error)")
-            }
-        }
-
-        let names = try await fileNames(of: prepared.imageSet.requests)
-        let base = publicBaseURL ?? ""
+        let prepared = try await prepare(bytes, options)
+        let drawn = try await pictures(of: prepared.markers, themes: options.themes)
+        let (sprite, sheetList) = options.sprites ? try await spriteSheets(prepared.markers, options, drawn) : ([:], [])
+        let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "")
         let document = try await onWorkers { () throws(ServiceError) -> [UInt8] in
             do {
-                return try MarkersGeoJSON.document(plan: prepared.plan, themes: themes) { (routeMarker, theme) throws(ServiceError) in
-                    let name = (try? MarkerRequest(marker: routeMarker.marker, theme: theme, scale: scale)).flatMap { names[$0] }
-                    guard let name else {
-                        throw ServiceError(.internalServerError, "no image drawn for \(routeMarker.marker.label) in \(theme.name)")
-                    }
-                    return "\(base)/v1/images/\(name)"
-                }
+                return try MarkersGeoJSON.document(
+                    plan: prepared.plan, themes: options.themes,
+                    icon: { (routeMarker, theme) throws(ServiceError) in
+                        try Self.picture(drawn, routeMarker.marker, theme).id.value
+                    },
+                    sheet: options.sprites
+                        ? { (routeMarker, theme) throws(ServiceError) in sprite[Picture(marker: routeMarker.marker, theme: theme)]?.id ?? "" }
+                        : nil,
+                    members: members)
             } catch let error as ServiceError {
                 throw error
             } catch {
@@ -102,6 +95,144 @@ struct RouteMarkersRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
 
+    /// Parses and places the route, and counts its images against the limit before any is drawn.
+    private func prepare(_ bytes: [UInt8], _ options: RouteQuery) async throws(ServiceError) -> Prepared {
+        let limits = limits
+        return try await onWorkers { () throws(ServiceError) -> Prepared in
+            do {
+                let route = try Route.parse(bytes, format: options.format)
+                let plan = try MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative, limits: limits.plan)
+                let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: SpriteID.everyScale)
+                guard imageSet.requests.count <= limits.images else {
+                    throw ServiceError(
+                        .badRequest,
+                        "route: it needs \(imageSet.requests.count) distinct images (every marker at 1x, @2x and @3x); "
+                            + "this service draws at most \(limits.images) per request (try fewer themes or a coarser unit)",
+                        parameter: "body")
+                }
+                var seen = Set<Marker>()
+                let markers = plan.markers.map(\.marker).filter { seen.insert($0).inserted }
+                return Prepared(stageNames: route.stages.map(\.name), plan: plan, markers: markers)
+            } catch let error as RouteError {
+                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
+            } catch let error as MapError {
+                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
+            } catch let error as ServiceError {
+                throw error
+            } catch {
+                throw ServiceError(.internalServerError, "\(error)")
+            }
+        }
+    }
+
+    /// Every picture at every scale, drawn (or found in the cache) concurrently on the render pool.
+    private func pictures(of markers: [Marker], themes: [Theme]) async throws -> [Picture: DrawnPicture] {
+        try await withThrowingTaskGroup(of: (Picture, DrawnPicture).self) { group in
+            for theme in themes {
+                for marker in markers {
+                    group.addTask { (Picture(marker: marker, theme: theme), try await images.picture(marker, theme: theme)) }
+                }
+            }
+            var drawn: [Picture: DrawnPicture] = [:]
+            for try await (picture, image) in group { drawn[picture] = image }
+            return drawn
+        }
+    }
+
+    private static func picture(_ drawn: [Picture: DrawnPicture], _ marker: Marker, _ theme: Theme) throws(ServiceError) -> DrawnPicture {
+        guard let picture = drawn[Picture(marker: marker, theme: theme)] else {
+            throw ServiceError(.internalServerError, "no image drawn for \(marker.label) in \(theme.name)")
+        }
+        return picture
+    }
+
+    /// A sheet as the style's sprite array names it.
+    private struct SheetEntry: Sendable {
+        let id: String
+        let name: String
+    }
+
+    /// Each theme's pictures on as few sheets as fit, drawn and named: for each picture its sheet,
+    /// and the sheets in the order of the sprite array (theme by theme, `markerpaint-day`, `-2`, …).
+    private func spriteSheets(
+        _ markers: [Marker], _ options: RouteQuery, _ drawn: [Picture: DrawnPicture]
+    ) async throws -> ([Picture: SheetEntry], [SheetEntry]) {
+        let maximumPictures = sheets.maximumPictures
+        let spellings = try await onWorkers { () throws(ServiceError) -> [[SheetSpelling]] in
+            do throws(MapError) {
+                var spellings: [[SheetSpelling]] = []
+                for theme in options.themes {
+                    spellings.append(
+                        try SheetSpelling.split(theme: theme, unit: options.unit, markers: markers, maximumPictures: maximumPictures) {
+                            (chunk) throws(MapError) in
+                            var pictures: [SpelledSprite.Picture] = []
+                            for marker in chunk {
+                                guard let picture = drawn[Picture(marker: marker, theme: theme)] else {
+                                    throw MapError(.image, "no picture of \(marker.label)")
+                                }
+                                pictures.append(SpriteSheets.spritePicture(picture))
+                            }
+                            return SpelledSprite.fits(pictures)
+                        })
+                }
+                return spellings
+            } catch {
+                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
+            }
+        }
+        var entries: [Picture: SheetEntry] = [:]
+        var list: [SheetEntry] = []
+        for (theme, themeSpellings) in zip(options.themes, spellings) {
+            for (index, spelling) in themeSpellings.enumerated() {
+                var given: [Marker: DrawnPicture] = [:]
+                for marker in spelling.markers { given[marker] = drawn[Picture(marker: marker, theme: theme)] }
+                let sheet = try await sheets.sheet(spelling, pictures: given)
+                let entry = SheetEntry(id: SpriteSheet.styleID(theme: theme, index: index), name: sheet.name)
+                for marker in spelling.markers { entries[Picture(marker: marker, theme: theme)] = entry }
+                list.append(entry)
+            }
+        }
+        return (entries, list)
+    }
+
+    /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`, `cumulative`.
+    private static func members(
+        _ prepared: Prepared, _ options: RouteQuery, _ drawn: [Picture: DrawnPicture], sheets: [SheetEntry], base: String
+    ) -> [String: StyleValue] {
+        var images: [String: StyleValue] = [:]
+        for picture in drawn.values {
+            images[picture.id.value] = .array(
+                picture.imageByScale.sorted { $0.key < $1.key }.map { scale, image in
+                    [
+                        "pixelRatio": .integer(scale),
+                        "url": .string(base + MarkerImages.iconPath(picture.id, scale: scale)),
+                        "width": .integer(image.image.width),
+                        "height": .integer(image.image.height),
+                        "anchor": [.integer(image.image.anchor.x), .integer(image.image.anchor.y)],
+                    ]
+                })
+        }
+        let unitMetres = options.unit.metres
+        let stages: [StyleValue] = prepared.plan.stageLengths.enumerated().map { index, metres in
+            var stage: [String: StyleValue] = [
+                "stage": .integer(index + 1), "length": .number(metres / unitMetres), "lengthMetres": .number(metres),
+            ]
+            if index < prepared.stageNames.count, let name = prepared.stageNames[index] { stage["name"] = .string(name) }
+            return .object(stage)
+        }
+        return [
+            "images": .object(images),
+            "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string("\(base)/v1/sprites/\($0.name)")] }),
+            "layers": .array(
+                options.themes.enumerated().map { index, theme in
+                    StyleLayer.layer(theme: theme, spriteIDs: options.sprites, visible: index == 0)
+                }),
+            "stages": .array(stages),
+            "unit": .string(options.unit.rawValue),
+            "cumulative": .bool(options.cumulative),
+        ]
+    }
+
     /// `503` with `Retry-After`: the service is at its limit of route requests.
     static var busy: ServiceError {
         ServiceError(.serviceUnavailable, "too many routes are being placed right now; retry in a moment", retryAfter: 1)
@@ -117,18 +248,6 @@ struct RouteMarkersRoutes: Sendable {
             throw Self.busy
         } catch {
             throw ServiceError(.internalServerError, "\(error)")
-        }
-    }
-
-    /// Each distinct image's file name, drawn (or found in the cache) concurrently on the render pool.
-    private func fileNames(of requests: [MarkerRequest]) async throws -> [MarkerRequest: String] {
-        try await withThrowingTaskGroup(of: (MarkerRequest, String).self) { group in
-            for request in requests {
-                group.addTask { (request, try await images.image(for: request).fileName) }
-            }
-            var names: [MarkerRequest: String] = [:]
-            for try await (request, name) in group { names[request] = name }
-            return names
         }
     }
 

@@ -23,13 +23,23 @@ public struct ImageName: Sendable, Hashable {
         guard let hashDash = stem.lastIndex(of: "-"), let at = stem[..<hashDash].lastIndex(of: "@") else { return nil }
         let hash = stem[stem.index(after: hashDash)...]
         let scaleText = stem[stem.index(after: at)..<hashDash]
-        // Compared as ASCII bytes: a digit from another script, or a combining mark, is not a name of ours.
-        guard hash.utf8.count == hashLength, hash.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }),
-            scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
+        guard isHashPrefix(hash), scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
             let digit = scaleText.utf8.first, (0x31...0x33).contains(digit)
         else { return nil }
         let scale = Int(digit) - 0x30
-        let described = stem[..<at]
+        guard let (marker, theme) = picture(stem[..<at]), let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
+        else { return nil }
+        return ImageName(request: request, sha256: String(hash))
+    }
+
+    /// Whether `text` is a hash prefix as names carry it: `hashLength` lowercase hex digits.
+    public static func isHashPrefix(_ text: Substring) -> Bool {
+        // Compared as ASCII bytes: a digit from another script, or a combining mark, is not a name of ours.
+        text.utf8.count == hashLength && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The marker and theme that `<kind>-<label>-<theme>` spells, canonically, or nil.
+    static func picture(_ described: Substring) -> (Marker, Theme)? {
         guard let kindDash = described.firstIndex(of: "-"),
             let kind = Marker.Kind(rawValue: String(described[..<kindDash]))
         else { return nil }
@@ -37,10 +47,8 @@ public struct ImageName: Sendable, Hashable {
         guard let labelDash = rest.firstIndex(of: "-") else { return nil }
         let label = rest[..<labelDash]
         let themeName = rest[rest.index(after: labelDash)...]
-        guard let theme = Theme.named(String(themeName)), let marker = Self.marker(kind: kind, label: label),
-            let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
-        else { return nil }
-        return ImageName(request: request, sha256: String(hash))
+        guard let theme = Theme.named(String(themeName)), let marker = Self.marker(kind: kind, label: label) else { return nil }
+        return (marker, theme)
     }
 
     /// The marker a name's label spells, canonically: `7.5km`, or for a combined marker `start0km_end8.6km`.

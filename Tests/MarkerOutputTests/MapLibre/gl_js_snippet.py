@@ -82,6 +82,8 @@ def run(url: str, screenshot: str, work: str) -> dict:
         pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
         socket = websocket.create_connection(next(p for p in pages if p["type"] == "page")["webSocketDebuggerUrl"], timeout=60)
         sequence = 0
+        # What the page said went wrong (console errors, uncaught exceptions), for a failure's message.
+        complaints = []
 
         def call(method: str, **params):
             nonlocal sequence
@@ -89,19 +91,28 @@ def run(url: str, screenshot: str, work: str) -> dict:
             socket.send(json.dumps({"id": sequence, "method": method, "params": params}))
             while True:
                 message = json.loads(socket.recv())
+                if message.get("method") == "Runtime.exceptionThrown":
+                    complaints.append(message["params"]["exceptionDetails"].get("exception", {}).get("description", "an exception"))
+                elif message.get("method") == "Runtime.consoleAPICalled" and message["params"]["type"] in ("error", "warning"):
+                    complaints.append(" ".join(str(arg.get("value", arg.get("description", ""))) for arg in message["params"]["args"]))
+                elif message.get("method") == "Log.entryAdded" and message["params"]["entry"]["level"] in ("error", "warning"):
+                    complaints.append(message["params"]["entry"]["text"])
                 if message.get("id") == sequence:
                     if "error" in message:
                         raise RuntimeError(f"{method}: {message['error']}")
                     return message["result"]
 
         call("Page.enable")
+        call("Runtime.enable")
+        call("Log.enable")
         call("Page.navigate", url=url)
         waited = call(
             "Runtime.evaluate", awaitPromise=True, returnByValue=True,
             expression="new Promise((done, fail) => { const started = Date.now(); const poll = () => window.result ? done(window.result)"
             " : Date.now() - started > 30000 ? fail(new Error('the map never became idle')) : setTimeout(poll, 100); poll(); })")
         if "exceptionDetails" in waited:
-            raise RuntimeError(waited["exceptionDetails"].get("exception", {}).get("description", "the page failed"))
+            failure = waited["exceptionDetails"].get("exception", {}).get("description", "the page failed")
+            raise RuntimeError("; ".join([failure] + complaints[:10]))
         with open(screenshot, "wb") as file:
             file.write(base64.b64decode(call("Page.captureScreenshot", format="png")["data"]))
         return waited["result"]["value"]

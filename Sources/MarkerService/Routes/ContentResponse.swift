@@ -1,38 +1,52 @@
 import Hummingbird
 import MarkerSpec
 
-/// A marker image as an HTTP response: PNG, strong `ETag` from its SHA-256, and `304` when the
-/// client already holds it.
-struct ImageResponse {
+/// Content-hashed bytes (a marker image, a sprite sheet's PNG or JSON) as an HTTP response: strong
+/// `ETag` from their SHA-256, and `304` when the client already holds them.
+struct ContentResponse {
     /// `/v1/marker.png` may show a different picture once the look changes: cache it briefly.
     static let queryCacheControl = "public, max-age=300"
     /// A content-hashed name never changes its bytes: cache it for good.
     static let namedCacheControl = "public, max-age=31536000, immutable"
 
-    let image: CachedImage
+    let bytes: ByteBuffer
+    let sha256: String
+    let contentType: String
     let cacheControl: String
-    /// Whether to name the image's content-hashed URL in `Content-Location`.
-    let namesCanonicalURL: Bool
+    /// The content-hashed URL to name in `Content-Location`, if the request used another.
+    let canonicalPath: String?
 
-    /// Where the image lives for good: `/v1/images/<name>.png`.
-    static func path(of image: CachedImage) -> String { "/v1/images/\(image.fileName)" }
+    /// A marker image; `namesCanonicalURL` adds its `/v1/images/<name>.png` as `Content-Location`.
+    init(image: CachedImage, cacheControl: String, namesCanonicalURL: Bool) {
+        self.init(
+            bytes: image.png, sha256: image.image.sha256, contentType: "image/png", cacheControl: cacheControl,
+            canonicalPath: namesCanonicalURL ? "/v1/images/\(image.fileName)" : nil)
+    }
+
+    init(bytes: ByteBuffer, sha256: String, contentType: String, cacheControl: String = Self.namedCacheControl, canonicalPath: String? = nil) {
+        self.bytes = bytes
+        self.sha256 = sha256
+        self.contentType = contentType
+        self.cacheControl = cacheControl
+        self.canonicalPath = canonicalPath
+    }
 
     func response(to request: Request) -> Response {
         var headers: HTTPFields = [
-            .eTag: EntityTag.strong(image.image.sha256),
+            .eTag: EntityTag.strong(sha256),
             .cacheControl: cacheControl,
         ]
-        if namesCanonicalURL {
-            headers[.contentLocation] = Self.path(of: image)
+        if let canonicalPath {
+            headers[.contentLocation] = canonicalPath
         }
-        if EntityTag.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: image.image.sha256) {
+        if EntityTag.ifNoneMatch(request.headers[values: .ifNoneMatch], matches: sha256) {
             var notModified = Response(status: .notModified, headers: headers)
-            // A 304 has no body; a Content-Length of 0 would misstate the image's size.
+            // A 304 has no body; a Content-Length of 0 would misstate the content's size.
             notModified.headers[.contentLength] = nil
             return notModified
         }
-        headers[.contentType] = "image/png"
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: image.png))
+        headers[.contentType] = contentType
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: bytes))
     }
 }
 

@@ -1,0 +1,221 @@
+public import MarkerSpec
+
+/// A sprite sheet named by what it holds, `night_km_d1-24_s0_e24.04_cs0e8.6`: one theme's pictures
+/// spelled out, so any instance of the service can draw the sheet again from its URL alone and check
+/// the URL's content hash against what it drew.
+///
+/// After the theme and the unit come the items, all joined by `_`: `d5` a distance marker, `d1-24`
+/// every whole distance from 1 to 24, `s0` and `e24.04` a start and an end, and `c` with its parts
+/// (`cs0e8.6`) a combined marker. Distance markers come first, in increasing order and whole runs
+/// as ranges; the others follow in the order given. One set of pictures has one spelling: no other
+/// spelling of it reads.
+public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
+    /// Short enough for any URL once a path, ratio, extension and hash are added.
+    public static let maximumLength = 1024
+
+    public let theme: Theme
+    public let unit: Marker.Unit
+    /// The pictures, in the order the sheet is packed in.
+    public let markers: [Marker]
+    /// The spelling itself.
+    public let description: String
+
+    /// The spelling of `markers` (each once, all in `unit`) in `theme`.
+    /// - Throws: `MapError` if there are none, a marker is in another unit, or the spelling is longer than `maximumLength`.
+    public init(theme: Theme, unit: Marker.Unit, markers: [Marker]) throws(MapError) {
+        guard !markers.isEmpty else { throw MapError(.badChoice, "a sprite sheet needs at least one picture") }
+        guard markers.allSatisfy({ $0.unit == unit }) else {
+            throw MapError(.badChoice, "every picture of a sprite sheet reads in its unit, \(unit.rawValue)")
+        }
+        self.theme = theme
+        self.unit = unit
+        self.markers = Self.canonicalOrder(markers)
+        description = Self.spell(theme: theme, unit: unit, markers: self.markers)
+        guard description.utf8.count <= Self.maximumLength else {
+            throw MapError(.spriteTooLarge, "the sprite sheet's name would be \(description.utf8.count) characters, over \(Self.maximumLength)")
+        }
+    }
+
+    /// Reads a spelling back, or nil if it is not one: not canonical, over `maximumLength`, or
+    /// holding more than `maximumPictures` (counted before any is made).
+    public init?(parsing text: Substring, maximumPictures: Int) {
+        guard text.utf8.count <= Self.maximumLength else { return nil }
+        let fields = text.split(separator: "_", omittingEmptySubsequences: false)
+        guard fields.count >= 3, let theme = Theme.named(String(fields[0])), let unit = Marker.Unit(rawValue: String(fields[1])) else {
+            return nil
+        }
+        var items: [Item] = []
+        var pictures = 0
+        for field in fields.dropFirst(2) {
+            guard let item = Item(field) else { return nil }
+            pictures += item.count
+            guard pictures <= maximumPictures else { return nil }
+            items.append(item)
+        }
+        var markers: [Marker] = []
+        for item in items {
+            guard let made = item.markers(unit: unit) else { return nil }
+            markers += made
+        }
+        guard let spelling = try? SheetSpelling(theme: theme, unit: unit, markers: markers), spelling.description == text else {
+            return nil
+        }
+        self = spelling
+    }
+
+    /// `markers` split over as few spellings as the limits allow: each at most `maximumPictures`
+    /// pictures and `maximumLength` characters, and `fits` (e.g. packs into one sheet of the largest
+    /// size a GPU takes). Halves a part until it fits, so the parts keep the canonical order.
+    /// - Throws: `MapError` if a single picture does not fit.
+    public static func split(
+        theme: Theme, unit: Marker.Unit, markers: [Marker], maximumPictures: Int, fits: ([Marker]) throws(MapError) -> Bool
+    ) throws(MapError) -> [SheetSpelling] {
+        let ordered = canonicalOrder(markers)
+        guard !ordered.isEmpty else { return [] }
+        let parts = (ordered.count + maximumPictures - 1) / max(1, maximumPictures)
+        var spellings: [SheetSpelling] = []
+        for part in 0..<parts {
+            let range = (part * ordered.count / parts)..<((part + 1) * ordered.count / parts)
+            try halving(Array(ordered[range]))
+        }
+        return spellings
+
+        func halving(_ chunk: [Marker]) throws(MapError) {
+            let spelling = try? SheetSpelling(theme: theme, unit: unit, markers: chunk)
+            if let spelling, try fits(spelling.markers) {
+                spellings.append(spelling)
+                return
+            }
+            guard chunk.count > 1 else {
+                throw MapError(.spriteTooLarge, "the picture \(chunk.first?.label ?? "") does not fit on a sprite sheet")
+            }
+            try halving(Array(chunk[..<(chunk.count / 2)]))
+            try halving(Array(chunk[(chunk.count / 2)...]))
+        }
+    }
+
+    /// Distance markers first, by increasing distance, then the others in their order; each once.
+    private static func canonicalOrder(_ markers: [Marker]) -> [Marker] {
+        var seen = Set<Marker>()
+        let unique = markers.filter { seen.insert($0).inserted }
+        let distances = unique.filter { $0.kind == .distance }.sorted { (Double($0.number) ?? 0) < (Double($1.number) ?? 0) }
+        return distances + unique.filter { $0.kind != .distance }
+    }
+
+    private static func spell(theme: Theme, unit: Marker.Unit, markers: [Marker]) -> String {
+        var items: [String] = []
+        var run: (first: Int, last: Int)? = nil
+        func endRun() {
+            if let run { items.append(run.first == run.last ? "d\(run.first)" : "d\(run.first)-\(run.last)") }
+            run = nil
+        }
+        for marker in markers {
+            switch marker.kind {
+            case .distance:
+                guard let whole = Int(marker.number) else {
+                    endRun()
+                    items.append("d" + marker.number)
+                    continue
+                }
+                if let current = run, current.last + 1 == whole {
+                    run = (current.first, whole)
+                } else {
+                    endRun()
+                    run = (whole, whole)
+                }
+            case .start, .end:
+                endRun()
+                items.append(letter(marker.kind) + marker.number)
+            case .combined:
+                endRun()
+                items.append("c" + marker.parts.map { letter($0.kind) + $0.number }.joined())
+            }
+        }
+        endRun()
+        return ([theme.name, unit.rawValue] + items).joined(separator: "_")
+    }
+
+    private static func letter(_ kind: Marker.Kind) -> String { kind == .start ? "s" : kind == .end ? "e" : "d" }
+
+    /// One item of a spelling, read but not yet checked.
+    private enum Item {
+        case distances(ClosedRange<Int>)
+        case single(Marker.Kind, Substring)
+        case combined([(Marker.Kind, Substring)])
+
+        init?(_ text: Substring) {
+            guard let first = text.first else { return nil }
+            let rest = text.dropFirst()
+            switch first {
+            case "d":
+                if let dash = rest.firstIndex(of: "-") {
+                    guard let low = Self.whole(rest[..<dash]), let high = Self.whole(rest[rest.index(after: dash)...]), low < high else {
+                        return nil
+                    }
+                    self = .distances(low...high)
+                } else {
+                    self = .single(.distance, rest)
+                }
+            case "s": self = .single(.start, rest)
+            case "e": self = .single(.end, rest)
+            case "c":
+                var parts: [(Marker.Kind, Substring)] = []
+                var remaining = rest
+                while let letter = remaining.first, parts.count <= Marker.maximumParts {
+                    guard letter == "s" || letter == "e" else { return nil }
+                    let digits = remaining.dropFirst().prefix { $0 != "s" && $0 != "e" }
+                    parts.append((letter == "s" ? .start : .end, digits))
+                    remaining = remaining.dropFirst(1 + digits.count)
+                }
+                guard remaining.isEmpty else { return nil }
+                self = .combined(parts)
+            default: return nil
+            }
+        }
+
+        /// How many pictures the item stands for.
+        var count: Int {
+            if case .distances(let range) = self { return range.count }
+            return 1
+        }
+
+        func markers(unit: Marker.Unit) -> [Marker]? {
+            switch self {
+            case .distances(let range):
+                var markers: [Marker] = []
+                for distance in range {
+                    guard let marker = try? Marker(kind: .distance, distance: Double(distance), unit: unit) else { return nil }
+                    markers.append(marker)
+                }
+                return markers
+            case .single(let kind, let number):
+                guard let part = Self.part(kind, number), let marker = try? Marker(kind: kind, distance: part.distance, unit: unit) else {
+                    return nil
+                }
+                return [marker]
+            case .combined(let spelled):
+                var parts: [Marker.Part] = []
+                for (kind, number) in spelled {
+                    guard let part = Self.part(kind, number) else { return nil }
+                    parts.append(part)
+                }
+                guard let marker = try? Marker(combining: parts, unit: unit) else { return nil }
+                return [marker]
+            }
+        }
+
+        /// A reading spelled canonically (ASCII digits and a point, as the label shows it).
+        private static func part(_ kind: Marker.Kind, _ number: Substring) -> Marker.Part? {
+            guard !number.isEmpty, number.utf8.count <= 12, number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+                let distance = Double(number), let part = try? Marker.Part(kind: kind, distance: distance), part.number == number
+            else { return nil }
+            return part
+        }
+
+        /// A whole number of at most 6 ASCII digits (distances go to 100,000).
+        private static func whole(_ text: Substring) -> Int? {
+            guard !text.isEmpty, text.utf8.count <= 6, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            return Int(text)
+        }
+    }
+}

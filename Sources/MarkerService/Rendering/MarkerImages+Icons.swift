@@ -1,0 +1,61 @@
+import MarkerRender
+import MarkerSpec
+
+/// A picture at every scale the service draws, under the id that hashes them all.
+struct DrawnPicture: Sendable {
+    let id: SpriteID
+    let imageByScale: [Int: CachedImage]
+}
+
+extension MarkerImages {
+    /// `marker` in `theme` at every scale of `SpriteID.everyScale`, drawn at once (or found cached).
+    func picture(_ marker: Marker, theme: Theme) async throws(RenderError) -> DrawnPicture {
+        let requests: [MarkerRequest]
+        do {
+            requests = try SpriteID.everyScale.map { scale throws(SpecError) in try MarkerRequest(marker: marker, theme: theme, scale: scale) }
+        } catch {
+            throw RenderError(error.description)
+        }
+        var imageByScale: [Int: CachedImage] = [:]
+        do {
+            try await withThrowingTaskGroup(of: (Int, CachedImage).self) { group in
+                for request in requests {
+                    group.addTask { (request.scale, try await self.image(for: request)) }
+                }
+                for try await (scale, image) in group { imageByScale[scale] = image }
+            }
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError("\(error)")
+        }
+        let id = SpriteID(marker: marker, theme: theme, sha256ByScale: imageByScale.mapValues(\.image.sha256))
+        return DrawnPicture(id: id, imageByScale: imageByScale)
+    }
+
+    /// The image an icon URL's file names, `<id>.png`, `<id>@2x.png` or `<id>@3x.png`, or nil if it
+    /// does not parse or the id's hash is not that of what it shows today. Any instance can answer:
+    /// it draws the picture at every scale and hashes them as the id did.
+    func icon(named fileName: String) async throws(RenderError) -> CachedImage? {
+        guard let (id, scale) = Self.iconFile(fileName), let (marker, theme) = SpriteID.parse(id) else { return nil }
+        let picture = try await picture(marker, theme: theme)
+        guard picture.id.value == id else { return nil }
+        return picture.imageByScale[scale]
+    }
+
+    /// An icon URL's file name as its id and scale: one spelling per image (no `@1x`).
+    static func iconFile(_ fileName: String) -> (id: Substring, scale: Int)? {
+        guard fileName.hasSuffix(".png") else { return nil }
+        let stem = fileName.dropLast(4)
+        for scale in SpriteID.everyScale where scale > 1 {
+            let suffix = "@\(scale)x"
+            if stem.hasSuffix(suffix) { return (stem.dropLast(suffix.utf8.count), scale) }
+        }
+        return (stem, 1)
+    }
+
+    /// The path of `id`'s icon at `scale` on this service.
+    static func iconPath(_ id: SpriteID, scale: Int) -> String {
+        "/v1/icons/\(id.value)" + (scale == 1 ? "" : "@\(scale)x") + ".png"
+    }
+}

@@ -1,0 +1,96 @@
+"""Runs the README's service snippets in MapLibre GL JS, in headless Chromium, against a running service.
+
+    python3 service_snippet.py SERVICE_URL ROUTE_FILE MODE SCREENSHOT
+
+MODE is `sprite` (the document's sprite array, layers and data), `resolver` (`?sprites=false`, each
+icon fetched by its id in `styleimagemissing`) or `none` (`?sprites=false` and no resolver: the
+control, which must show no marker). Prints, as JSON, the zoom, the labels of the markers the map
+rendered and the document's features (label and zooms), and writes a screenshot.
+"""
+
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gl_js_snippet import run  # noqa: E402
+
+# The README's snippets, as they are there but for `ROUTE` (the route file's text) and `SERVICE`.
+SPRITE = """
+map.on("load", async () => {
+  const response = await fetch(`${SERVICE}/v1/routes?themes=day,night`, { method: "POST", body: ROUTE });
+  const ride = await response.json();
+  for (const sheet of ride.sprite) map.addSprite(sheet.id, new URL(sheet.url, SERVICE).href);
+  map.addSource("markerpaint-markers", { type: "geojson", data: ride });
+  for (const layer of ride.layers) map.addLayer(layer);
+  done(ride);
+});
+"""
+
+RESOLVER = """
+const markerpaintIcon = /^(start|distance|end|combined)-.+-(day|night)-[0-9a-f]{10}$/;
+map.on("styleimagemissing", async ({ id }) => {
+  if (!markerpaintIcon.test(id)) return;
+  const ratio = Math.min(3, Math.ceil(window.devicePixelRatio));
+  const image = await map.loadImage(`${SERVICE}/v1/icons/${id}${ratio > 1 ? `@${ratio}x` : ""}.png`);
+  if (!map.hasImage(id)) map.addImage(id, image.data, { pixelRatio: ratio });
+});
+"""
+
+WITHOUT_SPRITES = SPRITE.replace("?themes=day,night", "?themes=day,night&sprites=false")
+
+
+def main() -> None:
+    service, route, mode, screenshot = sys.argv[1:]
+    snippet = {"sprite": SPRITE, "resolver": RESOLVER + WITHOUT_SPRITES, "none": WITHOUT_SPRITES}[mode]
+    spec = importlib.util.find_spec("maplibre")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit("service_snippet: PyPI's maplibre package (MapLibre GL JS) is not installed")
+    library = os.path.join(spec.submodule_search_locations[0], "srcjs", "maplibre-gl.js")
+    work = tempfile.mkdtemp()
+    try:
+        shutil.copy(library, work)
+        page = f"""<!doctype html><html><head><meta charset="utf-8"><script src="maplibre-gl.js"></script>
+<style>html, body, #map {{ margin: 0; width: 100%; height: 100%; }}</style></head>
+<body><div id="map"></div><script>
+// A failure ends the wait with what went wrong, rather than a timeout.
+window.addEventListener("unhandledrejection", (event) => {{ window.result = {{ error: String(event.reason) }}; }});
+const SERVICE = {json.dumps(service)};
+const ROUTE = {json.dumps(open(route).read())};
+const map = new maplibregl.Map({{
+  container: "map", fadeDuration: 0, center: [0, 0], zoom: 1,
+  style: {{ version: 8, sources: {{}}, layers: [{{ id: "land", type: "background", paint: {{ "background-color": "#e0dfdb" }} }}] }},
+}});
+// Once the document is in, fit the route and report what the map shows when it is idle.
+function done(ride) {{
+  const points = ride.features.map((feature) => feature.geometry.coordinates);
+  const longitudes = points.map((point) => point[0]), latitudes = points.map((point) => point[1]);
+  map.fitBounds([[Math.min(...longitudes), Math.min(...latitudes)], [Math.max(...longitudes), Math.max(...latitudes)]],
+    {{ padding: 80, animate: false }});
+  // Icons fetched on demand arrive after the first idle: give them time, then repaint and wait for idle again.
+  const settle = () => setTimeout(() => {{ map.once("idle", () => {{
+    window.result = {{
+      zoom: map.getZoom(),
+      labels: map.queryRenderedFeatures({{ layers: [ride.layers[0].id] }}).map((feature) => feature.properties.label),
+      features: ride.features.map((feature) => ({{ label: feature.properties.label, zooms: feature.properties.zooms }})),
+    }};
+  }}); map.triggerRepaint(); }}, 1500);
+  map.once("idle", settle);
+}}
+{snippet}
+</script></body></html>"""
+        with open(os.path.join(work, "index.html"), "w") as file:
+            file.write(page)
+        result = run(f"file://{work}/index.html", screenshot, work)
+        if "error" in result:
+            sys.exit(f"service_snippet: the page failed: {result['error']}")
+        print(json.dumps(result))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
