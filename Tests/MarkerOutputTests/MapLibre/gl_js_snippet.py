@@ -39,28 +39,41 @@ map.on("load", async () => {
 
 def main() -> None:
     out, screenshot = sys.argv[1:]
-    spec = importlib.util.find_spec("maplibre")
-    if spec is None or not spec.submodule_search_locations:
-        sys.exit("gl_js_snippet: PyPI's maplibre package (MapLibre GL JS) is not installed")
-    library = os.path.join(spec.submodule_search_locations[0], "srcjs", "maplibre-gl.js")
     points = [f["geometry"]["coordinates"] for f in json.load(open(os.path.join(out, "markers.geojson")))["features"]]
     bounds = [[min(p[0] for p in points), min(p[1] for p in points)], [max(p[0] for p in points), max(p[1] for p in points)]]
+    script = f"""
+const STYLE_URL = {json.dumps("file://" + os.path.abspath(os.path.join(out, "style.json")))};
+const map = new maplibregl.Map({{
+  container: "map", fadeDuration: 0, bounds: {json.dumps(bounds)}, fitBoundsOptions: {{ padding: 80 }}, style: BACKGROUND,
+}});
+{SNIPPET}"""
+    print(json.dumps(run_page(script, screenshot)))
+
+
+# A plain background for the map, so only the markers differ between screenshots.
+BACKGROUND_STYLE = """const BACKGROUND = {
+  version: 8, sources: {}, layers: [{ id: "land", type: "background", paint: { "background-color": "#e0dfdb" } }],
+};"""
+
+
+def run_page(script: str, screenshot: str) -> dict:
+    """Runs `script` in a full-window page that has MapLibre GL JS (as `maplibregl`) and `BACKGROUND`,
+    until it sets `window.result`; returns that and writes a screenshot."""
+    spec = importlib.util.find_spec("maplibre")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit(f"{os.path.basename(sys.argv[0])}: PyPI's maplibre package (MapLibre GL JS) is not installed")
     work = tempfile.mkdtemp()
     try:
-        shutil.copy(library, work)
+        shutil.copy(os.path.join(spec.submodule_search_locations[0], "srcjs", "maplibre-gl.js"), work)
         page = f"""<!doctype html><html><head><meta charset="utf-8"><script src="maplibre-gl.js"></script>
 <style>html, body, #map {{ margin: 0; width: 100%; height: 100%; }}</style></head>
 <body><div id="map"></div><script>
-const STYLE_URL = {json.dumps("file://" + os.path.abspath(os.path.join(out, "style.json")))};
-const map = new maplibregl.Map({{
-  container: "map", fadeDuration: 0, bounds: {json.dumps(bounds)}, fitBoundsOptions: {{ padding: 80 }},
-  style: {{ version: 8, sources: {{}}, layers: [{{ id: "land", type: "background", paint: {{ "background-color": "#e0dfdb" }} }}] }},
-}});
-{SNIPPET}
+{BACKGROUND_STYLE}
+{script}
 </script></body></html>"""
         with open(os.path.join(work, "index.html"), "w") as file:
             file.write(page)
-        print(json.dumps(run(f"file://{work}/index.html", screenshot, work)))
+        return run(f"file://{work}/index.html", screenshot, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -8,15 +8,12 @@ control, which must show no marker). Prints, as JSON, the zoom, the labels of th
 rendered and the document's features (label and zooms), and writes a screenshot.
 """
 
-import importlib.util
 import json
 import os
-import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gl_js_snippet import run  # noqa: E402
+from gl_js_snippet import run_page  # noqa: E402
 
 # The README's snippets, as they are there but for `ROUTE` (the route file's text) and `SERVICE`.
 SPRITE = """
@@ -46,24 +43,12 @@ WITHOUT_SPRITES = SPRITE.replace("?themes=day,night", "?themes=day,night&sprites
 def main() -> None:
     service, route, mode, screenshot = sys.argv[1:]
     snippet = {"sprite": SPRITE, "resolver": RESOLVER + WITHOUT_SPRITES, "none": WITHOUT_SPRITES}[mode]
-    spec = importlib.util.find_spec("maplibre")
-    if spec is None or not spec.submodule_search_locations:
-        sys.exit("service_snippet: PyPI's maplibre package (MapLibre GL JS) is not installed")
-    library = os.path.join(spec.submodule_search_locations[0], "srcjs", "maplibre-gl.js")
-    work = tempfile.mkdtemp()
-    try:
-        shutil.copy(library, work)
-        page = f"""<!doctype html><html><head><meta charset="utf-8"><script src="maplibre-gl.js"></script>
-<style>html, body, #map {{ margin: 0; width: 100%; height: 100%; }}</style></head>
-<body><div id="map"></div><script>
+    script = f"""
 // A failure ends the wait with what went wrong, rather than a timeout.
 window.addEventListener("unhandledrejection", (event) => {{ window.result = {{ error: String(event.reason) }}; }});
 const SERVICE = {json.dumps(service)};
 const ROUTE = {json.dumps(open(route).read())};
-const map = new maplibregl.Map({{
-  container: "map", fadeDuration: 0, center: [0, 0], zoom: 1,
-  style: {{ version: 8, sources: {{}}, layers: [{{ id: "land", type: "background", paint: {{ "background-color": "#e0dfdb" }} }}] }},
-}});
+const map = new maplibregl.Map({{ container: "map", fadeDuration: 0, center: [0, 0], zoom: 1, style: BACKGROUND }});
 // Once the document is in, fit the route and report what the map shows when it is idle.
 function done(ride) {{
   const points = ride.features.map((feature) => feature.geometry.coordinates);
@@ -80,16 +65,11 @@ function done(ride) {{
   }}); map.triggerRepaint(); }}, 1500);
   map.once("idle", settle);
 }}
-{snippet}
-</script></body></html>"""
-        with open(os.path.join(work, "index.html"), "w") as file:
-            file.write(page)
-        result = run(f"file://{work}/index.html", screenshot, work)
-        if "error" in result:
-            sys.exit(f"service_snippet: the page failed: {result['error']}")
-        print(json.dumps(result))
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+{snippet}"""
+    result = run_page(script, screenshot)
+    if "error" in result:
+        sys.exit(f"service_snippet: the page failed: {result['error']}")
+    print(json.dumps(result))
 
 
 if __name__ == "__main__":
