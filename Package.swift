@@ -170,7 +170,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["markerpaint", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["markerpaint", "MarkerRender", "TestSupport"]),
     ]
 )
 

@@ -22,6 +22,8 @@ public struct RouteBatch: Sendable {
         /// Where the folder is served from, ending in `/`: `style.json`'s URLs start with it. Nil for
         /// the folder's own `file://` URL.
         public var baseURL: String? = nil
+        /// libdeflate level of the marker PNGs: `PNGEncoder.defaultLevel`, or `smallLevel` for `--small`.
+        public var pngLevel = PNGEncoder.defaultLevel
 
         public init() {}
     }
@@ -69,7 +71,7 @@ public struct RouteBatch: Sendable {
     ) async throws(OutputError) -> Summary {
         let output = try RouteOutput(path)
         let pool: CPUPool<MarkerRenderer>
-        do { pool = try await CPUPool.renderers(threads: threads) } catch { throw OutputError("\(error)") }
+        do { pool = try await CPUPool.renderers(threads: threads, pngLevel: options.pngLevel) } catch { throw OutputError("\(error)") }
         defer { pool.shutdown() }
         return try await write(to: output, on: pool, progress: progress)
     }

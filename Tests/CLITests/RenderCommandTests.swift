@@ -1,4 +1,5 @@
 import Foundation
+import MarkerRender
 import TestSupport
 import Testing
 
@@ -128,5 +129,41 @@ struct RenderCommandTests {
             #expect(run.stdout.contains(option), "\(option) missing from help")
         }
         #expect(run.stdout.contains("markerpaint --distance 123 --end --dark"))
+    }
+}
+
+@Suite("--small")
+struct SmallPNGTests {
+    @Test(
+        "--small writes the same pixels in fewer bytes, grey+alpha, for one marker and for a route",
+        arguments: [
+            ["--distance", "123", "--end", "--dark", "--scale", "3"],
+            ["route", Repository.sharedRoute("route.gpx"), "--no-sprites", "--themes", "day", "--scales", "2"],
+        ])
+    func smallerSamePixels(arguments: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain")
+        let small = folder.appendingPathComponent("small")
+        #expect(try CLI.run(arguments + ["--out", plain.path], in: folder).status == 0)
+        #expect(try CLI.run(arguments + ["--out", small.path, "--small"], in: folder).status == 0)
+        let plainImages = try CLI.files(in: plain).filter { $0.hasSuffix(".png") }
+        let smallImages = try CLI.files(in: small).filter { $0.hasSuffix(".png") }
+        #expect(!plainImages.isEmpty && plainImages.count == smallImages.count)
+        var plainBytes = 0
+        var smallBytes = 0
+        for name in plainImages {
+            // Same picture, other bytes: the name keeps what it shows and changes its hash.
+            let shown = name.prefix(upTo: try #require(name.lastIndex(of: "-")))
+            let twin = try #require(smallImages.first { $0.hasPrefix(shown + "-") })
+            #expect(twin != name)
+            let a = [UInt8](try Data(contentsOf: plain.appendingPathComponent(name)))
+            let b = [UInt8](try Data(contentsOf: small.appendingPathComponent(twin)))
+            #expect(a[25] == 4 && b[25] == 4, "grey+alpha")
+            #expect(try PNGDecoder.decode(a) == PNGDecoder.decode(b))
+            plainBytes += a.count
+            smallBytes += b.count
+        }
+        #expect(smallBytes < plainBytes)
     }
 }

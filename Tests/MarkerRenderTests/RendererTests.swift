@@ -203,40 +203,83 @@ struct RendererTests {
 
 @Suite("Fast PNG path against Cairo's writer")
 struct PNGPathTests {
+    /// A palette with colour in it: its markers cannot be written as grey.
+    static let blue: Theme = {
+        let palette = Palette(
+            pillFill: Colour(rgb: 0, 90, 200, alpha: 0.9), pillBorder: Palette.night.pillBorder, label: Colour(rgb: 255, 255, 255),
+            dotFill: Colour(rgb: 0, 90, 200), dotBorder: Palette.night.dotBorder, shadow: Palette.night.shadow)
+        return (try? Theme(name: "blue", palette: palette)) ?? .night
+    }()
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let kind: Marker.Kind
+        let distance: Double
+        let theme: Theme
+        let scale: Int
+        let level: Int
+        /// PNG colour type 4 (grey+alpha) or 6 (RGBA).
+        let colourType: UInt8
+        var testDescription: String { "\(kind) \(distance) \(theme.name) @\(scale)x level \(level)" }
+    }
+
+    static let cases: [Case] = [
+        Case(kind: .start, distance: 0, theme: .day, scale: 1, level: 1, colourType: 4),
+        Case(kind: .distance, distance: 7.5, theme: .night, scale: 2, level: 1, colourType: 4),
+        Case(kind: .end, distance: 12345, theme: .day, scale: 3, level: 12, colourType: 4),
+        Case(kind: .end, distance: 123, theme: .night, scale: 2, level: 12, colourType: 4),
+        Case(kind: .end, distance: 123, theme: blue, scale: 2, level: 1, colourType: 6),
+        Case(kind: .start, distance: 0, theme: blue, scale: 3, level: 12, colourType: 6),
+    ]
+
     @Test(
-        "markerpaint's PNG decodes to exactly the pixels Cairo's own writer encodes for the same surface",
-        arguments: [(Marker.Kind.start, 0.0, Theme.day, 1), (.distance, 7.5, .night, 2), (.end, 12345, .day, 3), (.end, 123, .night, 2)])
-    func sameAsCairo(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int) throws {
-        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
-        let renderer = try MarkerRenderer()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cairo-\(UUID()).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try renderer.writeWithCairo(request, to: path)
-        let cairo = try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
-        let ours = try PNGDecoder.decode(try renderer.render(request).png)
-        #expect(ours == cairo)
+        "markerpaint's PNG, grey+alpha for the built-in themes and RGBA with colour, decodes to exactly the pixels Cairo's own writer encodes for the same surface, and passes pngcheck",
+        arguments: cases)
+    func sameAsCairo(_ example: Case) throws {
+        #expect(Self.blue.name == "blue")
+        let request = try MarkerRequest(marker: Marker(kind: example.kind, distance: example.distance), theme: example.theme, scale: example.scale)
+        let renderer = try MarkerRenderer(pngLevel: example.level)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairo-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try renderer.writeWithCairo(request, to: folder + "/cairo.png")
+        let cairoPNG = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/cairo.png")))
+        let png = try renderer.render(request).png
+        // IHDR's colour type: after the signature (8), the chunk's length and type (8), width and height (8) and bit depth (1).
+        #expect(png[25] == example.colourType)
+        #expect(try PNGDecoder.decode(png) == PNGDecoder.decode(cairoPNG))
+        if example.colourType == 4 { #expect(png.count < cairoPNG.count * 3 / 4, "\(png.count) bytes against Cairo's \(cairoPNG.count)") }
+        try Data(png).write(to: URL(fileURLWithPath: folder + "/ours.png"))
+        #expect(try PNGEncoderTests.pngcheck(folder + "/ours.png"))
     }
 }
 
 @Suite("PNG encoder")
 struct PNGEncoderTests {
     @Test(
-        "every row filter and level decodes to exactly the image and passes pngcheck",
+        "every row filter and level decodes to exactly the image and passes pngcheck, grey+alpha and RGBA",
         arguments: PNGEncoder.Filter.allCases, [1, 6, 12])
     func roundTrip(filter: PNGEncoder.Filter, level: Int) throws {
-        let request = try MarkerRequest(marker: Marker(kind: .end, distance: 123), theme: .night, scale: 2)
-        let image = try MarkerRenderer().draw(request).image
-        let png = try PNGEncoder(level: level, filter: filter).encode(image)
-        #expect(try PNGDecoder.decode(png) == image)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("filter-\(UUID()).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try Data(png).write(to: URL(fileURLWithPath: path))
+        for theme in [Theme.night, PNGPathTests.blue] {
+            let request = try MarkerRequest(marker: Marker(kind: .end, distance: 123), theme: theme, scale: 2)
+            let image = try MarkerRenderer().draw(request).image
+            let png = try PNGEncoder(level: level, filter: filter).encode(image)
+            #expect(png[25] == (theme == .night ? 4 : 6))
+            #expect(try PNGDecoder.decode(png) == image)
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("filter-\(UUID()).png").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Data(png).write(to: URL(fileURLWithPath: path))
+            #expect(try Self.pngcheck(path))
+        }
+    }
+
+    /// Whether Debian's pngcheck finds nothing wrong with the file.
+    static func pngcheck(_ path: String) throws -> Bool {
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/pngcheck")
         check.arguments = ["-q", path]
         try check.run()
         check.waitUntilExit()
-        #expect(check.terminationStatus == 0)
+        return check.terminationStatus == 0
     }
 
     @Test("levels outside 1...12 are refused", arguments: [0, 13, -1])

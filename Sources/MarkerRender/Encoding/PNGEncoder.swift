@@ -2,7 +2,8 @@ import CPangoCairo
 public import MarkerPixels
 
 /// Writes straight-alpha RGBA images as PNG with libdeflate's zlib stream, framed with
-/// libdeflate's CRC-32.
+/// libdeflate's CRC-32: as grey+alpha where every pixel is grey (every built-in theme's marker is),
+/// two bytes a pixel instead of four, otherwise as RGBA.
 public final class PNGEncoder {
     /// The PNG row filters; `adaptive` picks per row the one with the smallest sum of absolute values.
     public enum Filter: String, Sendable, CaseIterable {
@@ -14,6 +15,8 @@ public final class PNGEncoder {
     /// writer; "none" gives the smallest files of all six filters on these flat images (6.0 MB
     /// against 7.2–8.0 MB per 2,000 markers) and is as fast as any.
     public static let defaultLevel = 1
+    /// `--small`: libdeflate's slowest and smallest level, a few milliseconds a marker.
+    public static let smallLevel = 12
     public static let defaultFilter = Filter.none
 
     /// libdeflate level: 1 (fastest) to 12 (smallest).
@@ -33,25 +36,61 @@ public final class PNGEncoder {
 
     deinit { libdeflate_free_compressor(compressor) }
 
+    /// The PNG colour types markerpaint writes (PNG spec section 11.2.2).
+    public enum ColourType: UInt8, Sendable {
+        case greyAlpha = 4
+        case rgba = 6
+
+        /// Bytes per pixel at 8 bits a sample.
+        var bytesPerPixel: Int { self == .greyAlpha ? 2 : 4 }
+    }
+
+    /// The colour type `image` is written in: grey+alpha if every pixel has red = green = blue.
+    public static func colourType(of image: RGBAImage) -> ColourType {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var index = 0
+            while index < pixels.count {
+                if pixels[index] != pixels[index + 1] || pixels[index] != pixels[index + 2] { return .rgba }
+                index += 4
+            }
+            return .greyAlpha
+        }
+    }
+
     /// The PNG file for `image`.
     public func encode(_ image: RGBAImage) throws(RenderError) -> [UInt8] {
-        let rowBytes = image.width * 4
+        let colourType = Self.colourType(of: image)
+        let bytesPerPixel = colourType.bytesPerPixel
+        let rowBytes = image.width * bytesPerPixel
         var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
+        // Grey rows are packed first (grey, alpha), then filtered like RGBA rows.
+        var packed = colourType == .greyAlpha ? [UInt8](repeating: 0, count: rowBytes * image.height) : []
         image.pixels.withUnsafeBufferPointer { source in
-            raw.withUnsafeMutableBufferPointer { target in
-                for y in 0..<image.height {
-                    let row = source.baseAddress! + y * rowBytes
-                    let above: UnsafePointer<UInt8>? = y > 0 ? row - rowBytes : nil
-                    let out = target.baseAddress! + y * (rowBytes + 1)
-                    Self.filterRow(row, above: above, count: rowBytes, filter: filter, into: out)
+            packed.withUnsafeMutableBufferPointer { packed in
+                raw.withUnsafeMutableBufferPointer { target in
+                    guard let sourceBase = source.baseAddress, let targetBase = target.baseAddress else { return }
+                    var rows = sourceBase
+                    if colourType == .greyAlpha, let packedBase = packed.baseAddress {
+                        for pixel in 0..<(image.width * image.height) {
+                            packedBase[2 * pixel] = sourceBase[4 * pixel]
+                            packedBase[2 * pixel + 1] = sourceBase[4 * pixel + 3]
+                        }
+                        rows = UnsafePointer(packedBase)
+                    }
+                    for y in 0..<image.height {
+                        let row = rows + y * rowBytes
+                        let above: UnsafePointer<UInt8>? = y > 0 ? row - rowBytes : nil
+                        let out = targetBase + y * (rowBytes + 1)
+                        Self.filterRow(row, above: above, count: rowBytes, bytesPerPixel: bytesPerPixel, filter: filter, into: out)
+                    }
                 }
             }
         }
-        return try encode(filteredRows: raw, width: image.width, height: image.height)
+        return try encode(filteredRows: raw, width: image.width, height: image.height, colourType: colourType)
     }
 
     /// Frames already-filtered scanlines (a filter byte before each row) as a PNG.
-    func encode(filteredRows raw: [UInt8], width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    func encode(filteredRows raw: [UInt8], width: Int, height: Int, colourType: ColourType) throws(RenderError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
         var compressed = [UInt8](repeating: 0, count: bound)
         let size = raw.withUnsafeBytes { input in
@@ -67,20 +106,19 @@ public final class PNGEncoder {
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, adaptive filtering, no interlace
+        header += [8, colourType.rawValue, 0, 0, 0]  // 8-bit, the colour type, deflate, adaptive filtering, no interlace
         Self.appendChunk("IHDR", header, to: &png)
         Self.appendChunk("IDAT", compressed, to: &png)
         Self.appendChunk("IEND", [], to: &png)
         return png
     }
 
-    /// Writes the filter byte and the filtered row at `out` (PNG spec section 9, 4 bytes per pixel).
+    /// Writes the filter byte and the filtered row at `out` (PNG spec section 9).
     private static func filterRow(
-        _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int,
+        _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int, bytesPerPixel bpp: Int,
         filter: Filter, into out: UnsafeMutablePointer<UInt8>
     ) {
         func apply(_ type: Filter, _ out: UnsafeMutablePointer<UInt8>) {
-            let bpp = 4
             switch type {
             case .none, .adaptive:
                 out[0] = 0
