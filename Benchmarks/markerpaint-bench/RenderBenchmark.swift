@@ -74,8 +74,7 @@ struct RenderBenchmark: Sendable {
         let folder: Folder
         do { folder = try parent.makeSubfolder("steps") } catch { throw RenderError(error.message) }
         defer { try? parent.removeSubfolder("steps") }
-        let renderer = try MarkerRenderer()
-        let encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
+        let renderer = try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter)
         let clock = ContinuousClock()
         var draw = Duration.zero
         var encode = Duration.zero
@@ -83,17 +82,15 @@ struct RenderBenchmark: Sendable {
         var write = Duration.zero
         let sample = requests.prefix(500)
         for request in sample {
-            let t0 = clock.now
-            let image = try renderer.draw(request).image
-            let t1 = clock.now
-            let png = try encoder.encode(image)
+            let (rendered, drawTime, encodeTime) = try renderer.renderTimed(request)
+            let image = rendered.image
             let t2 = clock.now
-            let name = MarkerImage(request: request, png: png, width: image.width, height: image.height, anchor: PixelPoint(x: 0, y: 0)).fileName
+            let name = MarkerImage(request: request, png: rendered.png, width: image.width, height: image.height, anchor: image.anchor).fileName
             let t3 = clock.now
-            do { try folder.writeNew(png, as: name) } catch { throw RenderError(error.message) }
+            do { try folder.writeNew(rendered.png, as: name) } catch { throw RenderError(error.message) }
             let t4 = clock.now
-            draw += t1 - t0
-            encode += t2 - t1
+            draw += drawTime
+            encode += encodeTime
             hash += t3 - t2
             write += t4 - t3
         }

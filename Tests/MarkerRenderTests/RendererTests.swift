@@ -272,6 +272,21 @@ struct PNGEncoderTests {
         }
     }
 
+    @Test(
+        "a marker encoded straight from Cairo's surface is byte for byte the PNG of its straight RGBA pixels, with every filter, grey and in colour",
+        arguments: PNGEncoder.Filter.allCases)
+    func surfaceSameAsPixels(filter: PNGEncoder.Filter) throws {
+        let renderer = try MarkerRenderer(pngFilter: filter)
+        let encoder = try PNGEncoder(filter: filter)
+        // Sizes change between markers, so the kept buffers are reused larger and smaller.
+        for (kind, distance, theme, scale) in [
+            (Marker.Kind.end, 12345.0, Theme.night, 3), (.distance, 7.5, .day, 1), (.start, 0, PNGPathTests.blue, 2), (.end, 5, .day, 2),
+        ] {
+            let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
+            #expect(try renderer.render(request).png == encoder.encode(renderer.draw(request).image), "\(kind) \(theme.name) @\(scale)x")
+        }
+    }
+
     /// Whether Debian's pngcheck finds nothing wrong with the file.
     static func pngcheck(_ path: String) throws -> Bool {
         let check = Process()

@@ -3,7 +3,7 @@ import MarkerPixels
 
 /// `(channel × 255 + alpha / 2) / alpha` for every alpha and premultiplied channel, the rounding
 /// Cairo's own PNG writer uses: a table lookup instead of three divisions per pixel.
-private let unpremultiplied: [UInt8] = {
+let unpremultiplied: [UInt8] = {
     var table = [UInt8](repeating: 0, count: 256 * 256)
     for alpha in 1..<256 {
         for channel in 0...alpha {

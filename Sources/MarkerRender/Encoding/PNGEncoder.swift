@@ -23,6 +23,11 @@ public final class PNGEncoder {
     public let level: Int
     public let filter: Filter
     private let compressor: OpaquePointer
+    /// Buffers kept from one image to the next (an encoder serves one thread): filtered scanlines,
+    /// two unfiltered rows for the filters that look back, and the zlib stream.
+    var scanlines: [UInt8] = []
+    var rows: [UInt8] = []
+    var zlib: [UInt8] = []
 
     public init(level: Int = defaultLevel, filter: Filter = defaultFilter) throws(RenderError) {
         guard (1...12).contains(level) else { throw RenderError("PNG compression level must be 1 to 12 (got \(level))") }
@@ -86,35 +91,35 @@ public final class PNGEncoder {
                 }
             }
         }
-        return try encode(filteredRows: raw, width: image.width, height: image.height, colourType: colourType)
+        return try raw.withUnsafeBytes { raw in
+            Result { () throws(RenderError) in try frame(filteredRows: raw, width: image.width, height: image.height, colourType: colourType) }
+        }.get()
     }
 
-    /// Frames already-filtered scanlines (a filter byte before each row) as a PNG.
-    func encode(filteredRows raw: [UInt8], width: Int, height: Int, colourType: ColourType) throws(RenderError) -> [UInt8] {
+    /// Frames already-filtered scanlines (a filter byte before each row) as a PNG: compressed into
+    /// the kept zlib buffer, then copied once into a PNG of exactly its size.
+    func frame(filteredRows raw: UnsafeRawBufferPointer, width: Int, height: Int, colourType: ColourType) throws(RenderError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
-        var compressed = [UInt8](repeating: 0, count: bound)
-        let size = raw.withUnsafeBytes { input in
-            compressed.withUnsafeMutableBytes { output in
-                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
-            }
+        if zlib.count < bound { zlib = [UInt8](repeating: 0, count: bound) }
+        let size = zlib.withUnsafeMutableBytes { output in
+            libdeflate_zlib_compress(compressor, raw.baseAddress, raw.count, output.baseAddress, output.count)
         }
         guard size > 0 else { throw RenderError("libdeflate could not compress a \(width)×\(height) image") }
-        compressed.removeSubrange(size...)
 
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(size + 64)
+        png.reserveCapacity(8 + 25 + 12 + size + 12)
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, colourType.rawValue, 0, 0, 0]  // 8-bit, the colour type, deflate, adaptive filtering, no interlace
-        Self.appendChunk("IHDR", header, to: &png)
-        Self.appendChunk("IDAT", compressed, to: &png)
+        Self.appendChunk("IHDR", header[...], to: &png)
+        Self.appendChunk("IDAT", zlib[..<size], to: &png)
         Self.appendChunk("IEND", [], to: &png)
         return png
     }
 
     /// Writes the filter byte and the filtered row at `out` (PNG spec section 9).
-    private static func filterRow(
+    static func filterRow(
         _ row: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count: Int, bytesPerPixel bpp: Int,
         filter: Filter, into out: UnsafeMutablePointer<UInt8>
     ) {
@@ -166,7 +171,7 @@ public final class PNGEncoder {
         }
     }
 
-    private static func appendChunk(_ type: StaticString, _ data: [UInt8], to png: inout [UInt8]) {
+    private static func appendChunk(_ type: StaticString, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
         png.appendBigEndian(UInt32(data.count))
         let typeStart = png.count
         type.withUTF8Buffer { png.append(contentsOf: $0) }
