@@ -7,11 +7,11 @@ import Darwin
 #endif
 
 /// A thread of the process's own, outside libdispatch's pool, that runs one closure and ends.
-enum DetachedThread {
+package enum DetachedThread {
     /// Why a thread could not be started, with pthread_create's error number.
-    struct StartFailure: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { "cannot start a thread (error \(code))" }
+    package struct StartFailure: Error, CustomStringConvertible {
+        package let code: Int32
+        package var description: String { "cannot start a thread (error \(code))" }
     }
 
     private final class Body {
@@ -20,7 +20,7 @@ enum DetachedThread {
     }
 
     /// Starts a detached thread that runs `body`.
-    static func start(_ body: @escaping @Sendable () -> Void) throws(StartFailure) {
+    package static func start(_ body: @escaping @Sendable () -> Void) throws(StartFailure) {
         let retained = Unmanaged.passRetained(Body(body))
         var thread = pthread_t()
         let status = pthread_create(

@@ -11,13 +11,15 @@ struct ServeCommandTests {
         let process: Process
         let port: Int
 
-        init(_ extra: [String]) throws {
+        /// Starts `markerpaint serve` with `extra` arguments, logging at `logLevel` to `standardError`
+        /// (nowhere by default).
+        init(_ extra: [String], logLevel: String = "warning", standardError: Pipe? = nil) throws {
             process = Process()
             process.executableURL = CLI.executable
-            process.arguments = ["serve", "--port", "0", "--log-level", "warning"] + extra
+            process.arguments = ["serve", "--port", "0", "--log-level", logLevel] + extra
             let output = Pipe()
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            process.standardError = standardError ?? FileHandle.nullDevice
             try process.run()
             // The one line it prints once listening: "markerpaint serve: listening on http://127.0.0.1:PORT".
             var line = Data()
@@ -148,5 +150,34 @@ struct ServeCommandTests {
         let seconds = await server.terminate()
         #expect(server.process.terminationStatus == 0)
         #expect(seconds < 3, "took \(seconds) s")
+    }
+
+    @Test(
+        "an access log on a stderr nobody reads never stalls a request: lines queue on a thread of their own, none lost",
+        .timeLimit(.minutes(1)))
+    func stderrNobodyReads() async throws {
+        let errors = Pipe()
+        let server = try Server([], logLevel: "info", standardError: errors)
+        defer { server.process.terminate() }
+        // 3,000 requests log about 400 KB, several times what the pipe holds unread (64 KB).
+        let connection = try RawConnection(port: server.port, readTimeout: 10)
+        var answered = 0
+        for _ in 0..<3000 {
+            await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            guard let response = await connection.readResponse(), response.status == 200 else { break }
+            answered += 1
+        }
+        #expect(answered == 3000)
+        // Now read: every line arrives once the writer thread can write again.
+        var log = ""
+        var lines: [Substring] = []
+        while lines.count < 3000 {
+            let chunk = errors.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            log += String(decoding: chunk, as: UTF8.self)
+            lines = log.split(separator: "\n").filter { $0.contains("GET /healthz 200") }
+        }
+        #expect(lines.count == 3000)
+        #expect(lines.first?.contains(" info markerpaint.serve : ") == true)
     }
 }

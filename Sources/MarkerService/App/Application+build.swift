@@ -20,8 +20,9 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try configuration.validate()
-    var defaultLogger = Logger(label: "markerpaint.serve")
-    defaultLogger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+    // Written by a thread of its own: a stderr nobody reads must not stall the event loops.
+    let defaultLogger = ServiceLogHandler.standardErrorLogger(
+        label: "markerpaint.serve", level: Logger.Level(rawValue: configuration.logLevel) ?? .info)
     let metrics = ServiceMetrics(registry: registry)
     let renderPool = try await CPUPool.renderers(threads: configuration.renderThreads)
     let routePool = try await CPUPool<Void>.start(
