@@ -189,27 +189,20 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
                 }
                 return markers
             case .single(let kind, let number):
-                guard let part = Self.part(kind, number), let marker = try? Marker(kind: kind, distance: part.distance, unit: unit) else {
+                guard let part = Marker.Part(kind: kind, spelled: number), let marker = try? Marker(kind: kind, distance: part.distance, unit: unit)
+                else {
                     return nil
                 }
                 return [marker]
             case .combined(let spelled):
                 var parts: [Marker.Part] = []
                 for (kind, number) in spelled {
-                    guard let part = Self.part(kind, number) else { return nil }
+                    guard let part = Marker.Part(kind: kind, spelled: number) else { return nil }
                     parts.append(part)
                 }
                 guard let marker = try? Marker(combining: parts, unit: unit) else { return nil }
                 return [marker]
             }
-        }
-
-        /// A reading spelled canonically (ASCII digits and a point, as the label shows it).
-        private static func part(_ kind: Marker.Kind, _ number: Substring) -> Marker.Part? {
-            guard !number.isEmpty, number.utf8.count <= 12, number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
-                let distance = Double(number), let part = try? Marker.Part(kind: kind, distance: distance), part.number == number
-            else { return nil }
-            return part
         }
 
         /// A whole number of at most 6 ASCII digits (distances go to 100,000).

@@ -48,6 +48,17 @@ public struct Marker: Sendable, Hashable {
             self.number = Label.number(for: distance)
         }
 
+        /// A reading as names spell it (`7.5`, `24`): ASCII digits and a point, exactly as the label
+        /// shows it, so one reading has one spelling (`07.50` does not read). Nil otherwise.
+        public init?(kind: Kind, spelled number: Substring) {
+            // A canonical number is at most 6 characters (100000); longer is refused before parsing.
+            guard !number.isEmpty, number.utf8.count <= 12,
+                number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+                let distance = Double(number), let part = try? Part(kind: kind, distance: distance), part.number == number
+            else { return nil }
+            self = part
+        }
+
         public static func == (lhs: Part, rhs: Part) -> Bool { lhs.kind == rhs.kind && lhs.number == rhs.number }
 
         public func hash(into hasher: inout Hasher) {

@@ -54,18 +54,16 @@ public struct ImageName: Sendable, Hashable {
     /// The marker a name's label spells, canonically: `7.5km`, or for a combined marker `start0km_end8.6km`.
     private static func marker(kind: Marker.Kind, label: Substring) -> Marker? {
         guard kind == .combined else {
-            guard let (number, unit) = reading(label), let distance = Double(number),
-                let marker = try? Marker(kind: kind, distance: distance, unit: unit), marker.number == String(number)
-            else { return nil }
-            return marker
+            guard let (number, unit) = reading(label), let part = Marker.Part(kind: kind, spelled: number) else { return nil }
+            return try? Marker(kind: kind, distance: part.distance, unit: unit)
         }
         var parts: [Marker.Part] = []
         var units: Set<Marker.Unit> = []
         for spelled in label.split(separator: "_", omittingEmptySubsequences: false).prefix(Marker.maximumParts + 1) {
             let partKind: Marker.Kind
             if spelled.hasPrefix("start") { partKind = .start } else if spelled.hasPrefix("end") { partKind = .end } else { return nil }
-            guard let (number, unit) = reading(spelled.dropFirst(partKind.rawValue.utf8.count)), let distance = Double(number),
-                let part = try? Marker.Part(kind: partKind, distance: distance), part.number == String(number)
+            guard let (number, unit) = reading(spelled.dropFirst(partKind.rawValue.utf8.count)),
+                let part = Marker.Part(kind: partKind, spelled: number)
             else { return nil }
             parts.append(part)
             units.insert(unit)
@@ -74,11 +72,9 @@ public struct ImageName: Sendable, Hashable {
         return marker
     }
 
-    /// A label's number (ASCII digits and a point) and unit.
+    /// A label's number (checked by `Marker.Part(kind:spelled:)`) and unit.
     private static func reading(_ label: Substring) -> (number: Substring, unit: Marker.Unit)? {
         guard label.utf8.count > 2, let unit = Marker.Unit(rawValue: String(label.suffix(2))) else { return nil }
-        let number = label.dropLast(2)
-        guard !number.isEmpty, number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }) else { return nil }
-        return (number, unit)
+        return (label.dropLast(2), unit)
     }
 }
