@@ -95,6 +95,21 @@ public struct SpriteSheet: Sendable {
         name + (pixelRatio == 1 ? "" : "@\(pixelRatio)x") + "." + `extension`
     }
 
+    /// `fileName` read back: the name and ratio of a file name with one of `extensions`, at one of
+    /// `pixelRatios`. Only ratios above 1 have a suffix, so `@1x` stays part of the name (and fails
+    /// whatever checks the name): one file name per file.
+    public static func parseFileName(
+        _ fileName: String, pixelRatios: [Int], extensions: [String]
+    ) -> (name: Substring, pixelRatio: Int)? {
+        guard let ending = extensions.first(where: { fileName.hasSuffix("." + $0) }) else { return nil }
+        let stem = fileName.dropLast(ending.utf8.count + 1)
+        for ratio in pixelRatios where ratio > 1 {
+            let suffix = "@\(ratio)x"
+            if stem.hasSuffix(suffix) { return (stem.dropLast(suffix.utf8.count), ratio) }
+        }
+        return pixelRatios.contains(1) ? (stem, 1) : nil
+    }
+
     /// The id a style's sprite array gives sheet `index` (from 0) of a theme: `markerpaint-night`,
     /// then `markerpaint-night-2`, …; icons on it are named `markerpaint-night:<icon>` in the style.
     public static func styleID(theme: Theme, index: Int) -> String {

@@ -1,3 +1,4 @@
+import MarkerMap
 import MarkerRender
 import MarkerSpec
 
@@ -43,19 +44,13 @@ extension MarkerImages {
         return picture.imageByScale[scale]
     }
 
-    /// An icon URL's file name as its id and scale: one spelling per image (no `@1x`).
+    /// An icon URL's file name as its id and scale, spelled as sheets are: one file name per image (no `@1x`).
     static func iconFile(_ fileName: String) -> (id: Substring, scale: Int)? {
-        guard fileName.hasSuffix(".png") else { return nil }
-        let stem = fileName.dropLast(4)
-        for scale in SpriteID.everyScale where scale > 1 {
-            let suffix = "@\(scale)x"
-            if stem.hasSuffix(suffix) { return (stem.dropLast(suffix.utf8.count), scale) }
-        }
-        return (stem, 1)
+        SpriteSheet.parseFileName(fileName, pixelRatios: SpriteID.everyScale, extensions: ["png"]).map { ($0.name, $0.pixelRatio) }
     }
 
     /// The path of `id`'s icon at `scale` on this service.
     static func iconPath(_ id: SpriteID, scale: Int) -> String {
-        "/v1/icons/\(id.value)" + (scale == 1 ? "" : "@\(scale)x") + ".png"
+        "/v1/icons/" + SpriteSheet.fileName(id.value, pixelRatio: scale, extension: "png")
     }
 }

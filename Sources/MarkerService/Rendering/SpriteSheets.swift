@@ -97,22 +97,10 @@ final class SpriteSheets: Sendable {
     /// A sheet file name's sheet name, `<spelling>-<hash>`, and its spelling; nil unless the hash is
     /// spelled as names carry it.
     private static func parts(of fileName: String) -> (name: String, spelling: Substring)? {
-        guard let name = sheetName(of: fileName), let hashDash = name.lastIndex(of: "-"),
-            ImageName.isHashPrefix(name[name.index(after: hashDash)...])
+        guard let name = SpriteSheet.parseFileName(fileName, pixelRatios: SpriteSheet.pixelRatios, extensions: ["png", "json"])?.name,
+            let hashDash = name.lastIndex(of: "-"), ImageName.isHashPrefix(name[name.index(after: hashDash)...])
         else { return nil }
-        return (name, name[..<hashDash])
-    }
-
-    /// `<name>` of `<name>.png`, `<name>@2x.json` and the like, at the ratios sheets are drawn at.
-    static func sheetName(of fileName: String) -> String? {
-        for ending in [".png", ".json"] where fileName.hasSuffix(ending) {
-            let stem = fileName.dropLast(ending.utf8.count)
-            for ratio in SpriteSheet.pixelRatios where ratio > 1 {
-                if stem.hasSuffix("@\(ratio)x") { return String(stem.dropLast("@\(ratio)x".utf8.count)) }
-            }
-            return String(stem)
-        }
-        return nil
+        return (String(name), name[..<hashDash])
     }
 
     private func draw(_ spelling: SheetSpelling, pictures given: [Marker: DrawnPicture]) async -> Result<Drawn, ServiceError> {
