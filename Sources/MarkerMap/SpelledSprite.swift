@@ -6,11 +6,12 @@ public struct SpelledSprite: Sendable {
     /// One picture of the sheet: its id and its PNG at each ratio.
     public struct Picture: Sendable {
         public struct Image: Sendable {
-            public let png: [UInt8]
+            /// Read only when the sheet is drawn, so packing trials (`fits`) copy no picture.
+            public let png: @Sendable () -> [UInt8]
             public let width: Int
             public let height: Int
 
-            public init(png: [UInt8], width: Int, height: Int) {
+            public init(width: Int, height: Int, png: @escaping @Sendable () -> [UInt8]) {
                 self.png = png
                 self.width = width
                 self.height = height
@@ -46,7 +47,7 @@ public struct SpelledSprite: Sendable {
             guard let sheet = sheetByRatio[ratio] else { throw MapError(.image, "no \(ratio)x pictures for \(spelling)") }
             sheets[ratio] = try SpriteSheet(sheet: sheet, pixelRatio: ratio) { (id) throws(MapError) in
                 guard let image = byID[id]?.imageByRatio[ratio] else { throw MapError(.image, "no \(ratio)x picture of \(id)") }
-                return image.png
+                return image.png()
             }
         }
         self.spelling = spelling

@@ -145,8 +145,9 @@ final class SpriteSheets: Sendable {
         var images: [Int: SpelledSprite.Picture.Image] = [:]
         for ratio in SpriteSheet.pixelRatios {
             guard let image = picture.imageByScale[ratio] else { continue }
-            images[ratio] = SpelledSprite.Picture.Image(
-                png: Array(image.png.readableBytesView), width: image.image.width, height: image.image.height)
+            images[ratio] = SpelledSprite.Picture.Image(width: image.image.width, height: image.image.height) {
+                Array(image.png.readableBytesView)
+            }
         }
         return SpelledSprite.Picture(id: picture.id, imageByRatio: images)
     }
