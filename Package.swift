@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "MarkerService",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery", "MarkerFiles",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

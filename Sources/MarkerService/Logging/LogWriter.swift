@@ -1,14 +1,7 @@
 import Dispatch
+import MarkerFiles
 import MarkerRender
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Log lines written to a file descriptor (standard error) by a thread of their own, so a slow or
 /// stopped reader of stderr never holds up a request: lines queue up to `capacityBytes`; past
@@ -64,26 +57,11 @@ final class LogWriter: Sendable {
                 }
                 return (state.lines, state.dropped)
             }
-            for line in lines { writeAll(line) }
+            // A line that cannot be written (the stream closed) is lost, like the rest after it.
+            for line in lines { DescriptorOutput.writeAll(line, to: descriptor) }
             if dropped > 0 {
-                writeAll(Array("markerpaint serve: \(dropped) log lines dropped: standard error was not being read fast enough\n".utf8))
-            }
-        }
-    }
-
-    /// Writes every byte, through partial writes and interruptions; gives up on the line on an error.
-    private func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return
-                }
+                let notice = "markerpaint serve: \(dropped) log lines dropped: standard error was not being read fast enough\n"
+                DescriptorOutput.writeAll(Array(notice.utf8), to: descriptor)
             }
         }
     }

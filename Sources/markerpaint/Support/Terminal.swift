@@ -1,3 +1,5 @@
+import MarkerFiles
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -16,17 +18,7 @@ enum Terminal {
 
     /// Writes all of `text`, retrying short writes and interrupts; a closed stream loses the text.
     static func write(_ text: String, to stream: Stream) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(stream.rawValue, $0.baseAddress, $0.count) }
-            if written > 0 {
-                bytes = bytes.dropFirst(written)
-            } else if written < 0 && errno == EINTR {
-                continue
-            } else {
-                return
-            }
-        }
+        DescriptorOutput.writeAll(Array(text.utf8), to: stream.rawValue)
     }
 
     /// Whether standard output is a terminal a progress bar can redraw in place.
