@@ -1,4 +1,4 @@
-public import MarkerSpec
+import MarkerSpec
 
 /// Where stage starts and ends meet, one combined marker instead of pills stacked on each other:
 /// a loop's start and end, one stage ending where the next starts, an out-and-back split in two.
