@@ -2,7 +2,7 @@ import CPangoCairo
 public import MarkerPixels
 public import MarkerSpec
 
-/// Draws markers: owns a font map, a text layout and a PNG encoder. Not thread-safe; make one per thread.
+/// Draws markers: owns a font map, a label shaper and a PNG encoder. Not thread-safe; make one per thread.
 public final class MarkerRenderer {
     /// The font MARKER.md asks for, looked up by name.
     public static let fontFamily = "Inter"
@@ -15,6 +15,8 @@ public final class MarkerRenderer {
     private let unitFont: FontDescription
     private let encoder: PNGEncoder
     private var shadows = ShadowMask()
+    private let shaper: LabelShaper
+    private let labelSetting: LabelSetting
     /// The last canvas and its context, reused while the size stays (it mostly does in a batch).
     private var canvas: (surface: CairoSurface, context: CairoContext)?
     /// From the baseline to the middle of the digits, in points; the same for every label.
@@ -24,7 +26,17 @@ public final class MarkerRenderer {
         try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter)
     }
 
-    init(fontFamily: String, pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter) throws(RenderError) {
+    /// How a label becomes glyphs: shaped with fonts kept per scale (what markerpaint draws
+    /// with), or a Pango layout per label (the reference tests compare it with).
+    enum LabelSetting: Sendable {
+        case shaped, pangoLayout
+    }
+
+    init(
+        fontFamily: String, pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
+        labelSetting: LabelSetting = .shaped
+    ) throws(RenderError) {
+        self.labelSetting = labelSetting
         fontMap = try FontMap()
         textContext = try TextContext(fontMap: fontMap)
         numberFont = FontDescription(family: fontFamily, weight: PANGO_WEIGHT_MEDIUM, absoluteSize: MarkerMetrics.numberSize)
@@ -36,6 +48,7 @@ public final class MarkerRenderer {
             throw RenderError("font \(fontFamily) Medium is not installed (\(found)); install the Debian package \(Self.fontPackage)")
         }
         layout = try TextLayout(context: textContext)
+        shaper = try LabelShaper(layout: layout, numberFont: numberFont, unitFont: unitFont)
         encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
         layout.setRuns([.init(text: "0123456789", font: numberFont, rise: 0)])
         let ink = layout.extents.ink
@@ -63,13 +76,30 @@ public final class MarkerRenderer {
     /// Draws `request` onto a new premultiplied ARGB32 surface.
     func drawSurface(_ request: MarkerRequest) throws(RenderError) -> (CairoSurface, MarkerLayout) {
         let segments = LabelSegment.segments(of: request.marker)
-        let geometry = layout(for: request, segments: segments)
-        let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
-        try MarkerPainter(layout: geometry, palette: request.theme.palette)
-            .paint(
-                on: context, label: layout, setLabel: { self.setLabel(segments[$0].number, unit: request.marker.unit) },
-                shadow: try shadows.mask(for: geometry))
-        return (surface, geometry)
+        let unit = request.marker.unit
+        let scale = Double(request.scale)
+        switch labelSetting {
+        case .shaped:
+            var labels: [ShapedLabel] = []
+            labels.reserveCapacity(segments.count)
+            for segment in segments { labels.append(try shaper.shape(number: segment.number, unit: unit, scale: scale)) }
+            let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
+            let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
+            try MarkerPainter(layout: geometry, palette: request.theme.palette)
+                .paint(on: context, showLabel: { labels[$0].show(in: context) }, shadow: try shadows.mask(for: geometry))
+            return (surface, geometry)
+        case .pangoLayout:
+            let geometry = try layout(for: request, segments: segments)
+            let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
+            try MarkerPainter(layout: geometry, palette: request.theme.palette)
+                .paint(
+                    on: context,
+                    showLabel: {
+                        self.setLabel(segments[$0].number, unit: unit, scale: scale)
+                        self.layout.show(in: context, atX: 0, y: 0)
+                    }, shadow: try shadows.mask(for: geometry))
+            return (surface, geometry)
+        }
     }
 
     /// A canvas of the size asked for; the painter clears it before drawing.
@@ -81,23 +111,35 @@ public final class MarkerRenderer {
         return made
     }
 
-    /// Measures each label and works out where everything goes; the text layout is left holding the last label.
-    func layout(for request: MarkerRequest, segments: [LabelSegment]? = nil) -> MarkerLayout {
+    /// Measures each label and works out where everything goes.
+    func layout(for request: MarkerRequest, segments: [LabelSegment]? = nil) throws(RenderError) -> MarkerLayout {
         let segments = segments ?? LabelSegment.segments(of: request.marker)
-        let measures = segments.map { segment in
-            setLabel(segment.number, unit: request.marker.unit)
-            let logical = layout.extents.logical
-            return LabelMeasure(width: logical.width, height: logical.height, baseline: layout.baseline, digitMiddle: digitMiddle)
+        let unit = request.marker.unit
+        let scale = Double(request.scale)
+        var measures: [LabelMeasure] = []
+        for segment in segments {
+            switch labelSetting {
+            case .shaped:
+                measures.append(measure(try shaper.shape(number: segment.number, unit: unit, scale: scale)))
+            case .pangoLayout:
+                setLabel(segment.number, unit: unit, scale: scale)
+                measures.append(measure(ShapedLabel(layout: layout)))
+            }
         }
         return MarkerLayout(segments: segments, labels: measures, scale: request.scale)
     }
 
-    /// Puts one label into the text layout: the number, then the smaller raised unit.
-    private func setLabel(_ number: String, unit: Marker.Unit) {
-        layout.setRuns([
-            .init(text: number, font: numberFont, rise: 0),
-            .init(text: unit.rawValue, font: unitFont, rise: MarkerMetrics.unitRise),
-        ])
+    private func measure(_ label: ShapedLabel) -> LabelMeasure {
+        let unit = Double(PANGO_SCALE)
+        return LabelMeasure(
+            width: Double(label.width) / unit, height: Double(label.height) / unit, baseline: Double(label.baseline) / unit,
+            digitMiddle: digitMiddle)
+    }
+
+    /// Puts one label into the text layout, laid out for drawing at `scale`.
+    private func setLabel(_ number: String, unit: Marker.Unit, scale: Double) {
+        layout.setRuns(LabelShaper.runs(number: number, unit: unit, numberFont: numberFont, unitFont: unitFont))
+        shaper.prepare(layout, scale: scale)
     }
 
     /// Draws and encodes `request`: the PNG, its hash and its content-hashed name.

@@ -46,7 +46,7 @@ struct CombinedMarkerTests {
         let marker = try Self.marker(parts)
         let request = try MarkerRequest(marker: marker, theme: .night, scale: scale)
         let renderer = try MarkerRenderer()
-        let layout = renderer.layout(for: request)
+        let layout = try renderer.layout(for: request)
         let segments = LabelSegment.segments(of: marker)
         let s = Double(scale)
         try #require(layout.labelOrigins.count == segments.count)

@@ -7,19 +7,16 @@ struct MarkerPainter {
     let palette: Palette
 
     /// `shadow` is the layout's shadow mask (see `ShadowMask`), drawn in the palette's shadow colour.
-    /// `setLabel(i)` puts segment `i`'s text into `label`; it is not called for a single segment,
-    /// whose text the layout was measured with and still holds.
-    func paint(
-        on context: CairoContext, label: TextLayout, setLabel: (Int) -> Void, shadow: CairoSurface
-    ) throws(RenderError) {
+    /// `showLabel(i)` draws segment `i`'s label with its line's top-left corner at the user-space
+    /// origin, in points, in the current source colour.
+    func paint(on context: CairoContext, showLabel: (Int) -> Void, shadow: CairoSurface) throws(RenderError) {
         context.clear()
         context.paint(palette.shadow, maskedBy: shadow)
         paintPill(on: context)
         paintDot(on: context)
         paintDividers(on: context)
         for (index, origin) in layout.labelOrigins.enumerated() {
-            if layout.labelOrigins.count > 1 { setLabel(index) }
-            paintLabel(label, at: origin, on: context)
+            paintLabel(at: origin, on: context) { showLabel(index) }
         }
         for placed in layout.icons { paintIcon(placed, on: context) }
         try context.checkStatus("drawing the marker")
@@ -54,12 +51,12 @@ struct MarkerPainter {
         context.fill()
     }
 
-    private func paintLabel(_ label: TextLayout, at origin: (x: Double, y: Double), on context: CairoContext) {
+    private func paintLabel(at origin: (x: Double, y: Double), on context: CairoContext, show: () -> Void) {
         cairo_save(context.pointer)
         cairo_translate(context.pointer, origin.x, origin.y)
         cairo_scale(context.pointer, Double(layout.scale), Double(layout.scale))
         context.setSource(palette.label)
-        label.show(in: context, atX: 0, y: 0)
+        show()
         cairo_restore(context.pointer)
     }
 
