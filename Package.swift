@@ -124,10 +124,13 @@ let package = Package(
         ),
 
         // Benchmarks: each prints numbers and a ratio against a baseline measured in the same run.
+        // The floor: what the same drawing, encoding and write cost made from C alone.
+        .target(name: "CMarkerFloor", dependencies: ["CPangoCairo"], path: "Benchmarks/CMarkerFloor"),
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerOutput", "MarkerFiles",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerOutput", "MarkerFiles", "CMarkerFloor",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

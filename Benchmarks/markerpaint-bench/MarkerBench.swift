@@ -57,6 +57,13 @@ struct MarkerBench: AsyncParsableCommand {
                     "\(figures.name): \(String(format: "%.0f", figures.markersPerSecond)) markers/s "
                         + "(\(String(format: "%.2f", figures.seconds)) s), \(figures.bytes) bytes; per marker on one thread: \(steps)")
             }
+            let floor = try FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel).run(into: scratch.makeSubfolder("floor"))
+            let floorTotal = floor.last?.microseconds ?? 0
+            print(
+                "floor (the same Cairo calls, unpremultiply, libdeflate and write, from C, 1 thread), per marker: "
+                    + floor.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", "))
+            let perCore = fast.seconds * Double(workers) / Double(markers) * 1e6
+            print(String(format: "markerpaint per core: %.0f µs a marker, %.2f× the floor", perCore, perCore / floorTotal))
             if let naive {
                 print(
                     String(

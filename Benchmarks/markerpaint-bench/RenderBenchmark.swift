@@ -37,9 +37,10 @@ struct RenderBenchmark: Sendable {
         self.workers = workers
     }
 
-    /// The baseline: `cairo_surface_write_to_png` into a file, one marker after another.
+    /// The baseline, as a straightforward program draws: a Pango layout per label, then
+    /// `cairo_surface_write_to_png` into a file, one marker after another.
     func naive(into folder: Folder) throws(RenderError) -> Figures {
-        let renderer = try MarkerRenderer()
+        let renderer = try MarkerRenderer(labelSetting: .pangoLayout)
         let clock = ContinuousClock()
         var draw = Duration.zero
         var encodeAndWrite = Duration.zero
@@ -51,7 +52,7 @@ struct RenderBenchmark: Sendable {
         }
         let seconds = Self.seconds(clock.now - start)
         return Figures(
-            name: "naive (cairo_surface_write_to_png, 1 thread)", markers: requests.count, seconds: seconds,
+            name: "naive (Pango layout per label, cairo_surface_write_to_png, 1 thread)", markers: requests.count, seconds: seconds,
             bytes: Self.bytes(in: folder),
             steps: [("render", Self.micro(draw, requests.count)), ("encode+write", Self.micro(encodeAndWrite, requests.count))])
     }

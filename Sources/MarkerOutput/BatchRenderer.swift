@@ -35,25 +35,26 @@ public struct BatchRenderer: Sendable {
         }
         var done = total - toDraw.count
         if done > 0 { progress(done, total) }
+        // Jobs of several images each: a hop to a pool thread and back costs about as much as
+        // encoding a marker, so per-image jobs would spend a tenth of the batch waking threads.
+        let chunk = max(1, min(Self.maximumChunk, toDraw.count / (4 * pool.threadCount)))
+        let chunks = stride(from: 0, to: toDraw.count, by: chunk).map { toDraw[$0..<min($0 + chunk, toDraw.count)] }
         do {
-            try await withThrowingTaskGroup(of: (Int, MarkerImage).self) { group in
+            try await withThrowingTaskGroup(of: [(Int, MarkerImage)].self) { group in
                 // A few jobs per thread keep every thread busy without queueing the whole batch at once.
                 let window = 2 * pool.threadCount
                 var next = 0
-                while next < min(window, toDraw.count) {
-                    let index = toDraw[next]
-                    group.addTask { (index, try await draw(requests[index], into: folder)) }
+                func addNext() {
+                    let indices = Array(chunks[next])
+                    group.addTask { try await draw(indices.map { ($0, requests[$0]) }, into: folder) }
                     next += 1
                 }
-                while let (index, image) = try await group.next() {
-                    outcomes[index] = Outcome(image: image, reused: false)
-                    done += 1
+                while next < min(window, chunks.count) { addNext() }
+                while let drawn = try await group.next() {
+                    for (index, image) in drawn { outcomes[index] = Outcome(image: image, reused: false) }
+                    done += drawn.count
                     progress(done, total)
-                    if next < toDraw.count {
-                        let index = toDraw[next]
-                        group.addTask { (index, try await draw(requests[index], into: folder)) }
-                        next += 1
-                    }
+                    if next < chunks.count { addNext() }
                 }
             }
         } catch let error as OutputError {
@@ -66,13 +67,23 @@ public struct BatchRenderer: Sendable {
         return finished
     }
 
-    /// Draws `request` on a pool thread and writes its PNG there, so the bytes never cross threads.
-    private func draw(_ request: MarkerRequest, into folder: Folder) async throws -> MarkerImage {
-        try await pool.run { renderer throws(OutputError) -> MarkerImage in
-            let rendered: RenderedMarker
-            do throws(RenderError) { rendered = try renderer.render(request) } catch { throw OutputError(error.message) }
-            do throws(FileError) { try folder.writeNew(rendered.png, as: rendered.image.fileName) } catch { throw OutputError(error.message) }
-            return rendered.image
+    /// The most images one pool job draws.
+    static let maximumChunk = 16
+
+    /// Draws `requests` on a pool thread and writes each PNG there, so the bytes never cross threads.
+    private func draw(_ requests: [(Int, MarkerRequest)], into folder: Folder) async throws -> [(Int, MarkerImage)] {
+        try await pool.run { renderer throws(OutputError) -> [(Int, MarkerImage)] in
+            var drawn: [(Int, MarkerImage)] = []
+            drawn.reserveCapacity(requests.count)
+            for (index, request) in requests {
+                let rendered: RenderedMarker
+                do throws(RenderError) { rendered = try renderer.render(request) } catch { throw OutputError(error.message) }
+                do throws(FileError) { try folder.writeNew(rendered.png, as: rendered.image.fileName) } catch {
+                    throw OutputError(error.message)
+                }
+                drawn.append((index, rendered.image))
+            }
+            return drawn
         }
     }
 }

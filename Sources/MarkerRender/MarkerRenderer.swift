@@ -26,9 +26,15 @@ public final class MarkerRenderer {
         try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter)
     }
 
+    /// A renderer that sets labels as `labelSetting` says: the benchmark's naive baseline lays
+    /// out every label with Pango, as a straightforward program would.
+    package convenience init(labelSetting: LabelSetting) throws(RenderError) {
+        try self.init(fontFamily: Self.fontFamily, labelSetting: labelSetting)
+    }
+
     /// How a label becomes glyphs: shaped with fonts kept per scale (what markerpaint draws
     /// with), or a Pango layout per label (the reference tests compare it with).
-    enum LabelSetting: Sendable {
+    package enum LabelSetting: Sendable {
         case shaped, pangoLayout
     }
 
@@ -82,7 +88,7 @@ public final class MarkerRenderer {
         case .shaped:
             var labels: [ShapedLabel] = []
             labels.reserveCapacity(segments.count)
-            for segment in segments { labels.append(try shaper.shape(number: segment.number, unit: unit, scale: scale)) }
+            for segment in segments { labels.append(try shape(segment.number, unit: unit, scale: scale)) }
             let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
             let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
             try MarkerPainter(layout: geometry, palette: request.theme.palette)
@@ -129,7 +135,15 @@ public final class MarkerRenderer {
         return MarkerLayout(segments: segments, labels: measures, scale: request.scale)
     }
 
-    private func measure(_ label: ShapedLabel) -> LabelMeasure {
+    /// `number` and `unit` set in glyphs for drawing at `scale`.
+    func shape(_ number: String, unit: Marker.Unit, scale: Double) throws(RenderError) -> ShapedLabel {
+        try shaper.shape(number: number, unit: unit, scale: scale)
+    }
+
+    /// The shadow mask for `geometry`, from the cache or made now.
+    func shadowMask(for geometry: MarkerLayout) throws(RenderError) -> CairoSurface { try shadows.mask(for: geometry) }
+
+    func measure(_ label: ShapedLabel) -> LabelMeasure {
         let unit = Double(PANGO_SCALE)
         return LabelMeasure(
             width: Double(label.width) / unit, height: Double(label.height) / unit, baseline: Double(label.baseline) / unit,

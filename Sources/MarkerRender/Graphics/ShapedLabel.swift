@@ -63,25 +63,31 @@ struct ShapedLabel {
         var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
         cairo_new_path(cr)
+        for (font, glyphs) in placedRuns(originX: originX, originY: originY) {
+            cairo_save(cr)
+            cairo_set_scaled_font(cr, font)
+            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
+            cairo_restore(cr)
+        }
+    }
+
+    /// Each run's Cairo font and glyphs at their places, by the arithmetic of Pango's Cairo renderer.
+    func placedRuns(originX: Double, originY: Double) -> [(font: OpaquePointer, glyphs: [cairo_glyph_t])] {
         let scale = Double(PANGO_SCALE)
-        var placed: [cairo_glyph_t] = []
-        for run in runs {
-            guard let scaledFont = run.font.scaledFont else { continue }
+        return runs.compactMap { run in
+            guard let scaledFont = run.font.scaledFont else { return nil }
             let baseX = originX + Double(run.x) / scale
             let baseY = originY + Double(baseline - run.rise) / scale
-            placed.removeAll(keepingCapacity: true)
+            var placed: [cairo_glyph_t] = []
+            placed.reserveCapacity(run.glyphs.count)
             var position: Int32 = 0
             for glyph in run.glyphs {
                 defer { position += glyph.geometry.width }
                 guard glyph.glyph != PANGO_GLYPH_EMPTY, glyph.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { continue }
                 let y = glyph.geometry.y_offset == 0 ? baseY : baseY + Double(glyph.geometry.y_offset) / scale
-                placed.append(
-                    cairo_glyph_t(index: UInt(glyph.glyph), x: baseX + Double(position + glyph.geometry.x_offset) / scale, y: y))
+                placed.append(cairo_glyph_t(index: UInt(glyph.glyph), x: baseX + Double(position + glyph.geometry.x_offset) / scale, y: y))
             }
-            cairo_save(cr)
-            cairo_set_scaled_font(cr, scaledFont)
-            cairo_show_glyphs(cr, placed, Int32(placed.count))
-            cairo_restore(cr)
+            return (scaledFont, placed)
         }
     }
 }
