@@ -129,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerOutput", "MarkerFiles", "CMarkerFloor",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerFiles", "CMarkerFloor",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -13,7 +13,7 @@ struct MarkerBench: AsyncParsableCommand {
         commandName: "markerpaint-bench",
         abstract: "Measure rendering against the naive Cairo path, or marker placement on a huge route.",
         discussion: "Build with -c release: swift run -c release markerpaint-bench render",
-        subcommands: [Render.self, Placement.self]
+        subcommands: [Render.self, RouteRun.self, Placement.self]
     )
 
     struct Render: AsyncParsableCommand {
@@ -73,6 +73,51 @@ struct MarkerBench: AsyncParsableCommand {
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
             print("peak resident memory: \(usage.ru_maxrss / 1024) MB")
+        }
+    }
+
+    struct RouteRun: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "route",
+            abstract: "Time the whole `markerpaint route` command, a new process per run, against the naive baseline drawing the same images.",
+            discussion: "Measures the command a user types: reading the route, placing, drawing, encoding, writing the folder and its map data."
+        )
+
+        @Option(help: "The markerpaint executable to run (default: the one beside this benchmark).") var markerpaint: String?
+        @Option(help: "Length of the synthetic route, in km: about one image per km.") var kilometres = 2000
+        @Option(help: "Runs of the command; the median is compared.") var runs = 5
+        @Option(help: ArgumentHelp("Folder to work in (a new subfolder, removed afterwards).", valueName: "dir")) var scratch = "."
+
+        func validate() throws {
+            guard (10...100_000).contains(kilometres) else { throw ValidationError("--kilometres must be 10 to 100000") }
+            guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
+        }
+
+        func run() throws {
+            let executable = markerpaint ?? FilePath(CommandLine.arguments[0]).removingLastComponent().appending("markerpaint").string
+            let benchmark = RouteBenchmark(markerpaint: executable, kilometres: kilometres, runs: runs)
+            let parent = try Folder.create(FilePath(self.scratch))
+            let scratchName = ".markerpaint-bench-route-\(getpid())"
+            let scratch = try parent.makeSubfolder(scratchName)
+            defer { try? parent.removeSubfolder(scratchName) }
+            let route = try benchmark.writeRoute(into: scratch)
+            let requests = try benchmark.requests(of: route)
+            print(
+                "markerpaint route (\(kilometres) km line, --themes day --scales 2 --no-sprites), \(requests.count) images, \(ProcessInfo.processInfo.activeProcessorCount) cores, under \(self.scratch)"
+            )
+            let naive = try RenderBenchmark(requests: requests).naive(into: scratch.makeSubfolder("naive"))
+            let timed = try benchmark.timeCommand(route: route, in: scratch)
+            let median = timed.seconds.sorted()[timed.seconds.count / 2]
+            print(
+                String(format: "naive (Pango layout per label, cairo_surface_write_to_png, 1 thread): %.3f s, %d bytes", naive.seconds, naive.bytes))
+            print(
+                "markerpaint route, whole process: "
+                    + timed.seconds.map { String(format: "%.3f", $0) }.joined(separator: ", ")
+                    + String(format: " s (median %.3f s), %d images, %d bytes", median, timed.images, timed.bytes))
+            print(
+                String(
+                    format: "ratio: %.1f× faster than naive end to end, %.2f× the bytes", naive.seconds / median,
+                    Double(timed.bytes) / Double(naive.bytes)))
         }
     }
 

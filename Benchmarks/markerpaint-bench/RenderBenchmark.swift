@@ -37,6 +37,12 @@ struct RenderBenchmark: Sendable {
         self.workers = workers
     }
 
+    /// Exactly `requests`.
+    init(requests: [MarkerRequest], workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.requests = requests
+        self.workers = workers
+    }
+
     /// The baseline, as a straightforward program draws: a Pango layout per label, then
     /// `cairo_surface_write_to_png` into a file, one marker after another.
     func naive(into folder: Folder) throws(RenderError) -> Figures {

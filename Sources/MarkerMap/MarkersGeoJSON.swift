@@ -1,12 +1,6 @@
 public import MarkerRoute
 public import MarkerSpec
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `markers.geojson`: one Point feature per placed marker, with what a map needs to show it.
 public enum MarkersGeoJSON {
     struct Collection: Encodable {
@@ -106,12 +100,47 @@ public enum MarkersGeoJSON {
                     )
                 ))
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(Collection(features: features, members: members)))
+            return try Collection(features: features, members: members).jsonValue.bytes(Self.formatting)
         } catch {
             throw MapError(.encoding, "cannot encode markers.geojson: \(error)")
         }
+    }
+
+    /// Written as `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]` writes `Collection`.
+    static let formatting = JSONValue.Formatting(withoutEscapingSlashes: true)
+}
+
+extension MarkersGeoJSON.Collection {
+    /// What `encode(to:)` encodes.
+    var jsonValue: JSONValue {
+        .object(
+            [.init("type", .string(type)), .init("features", .array(features.map(\.jsonValue)))]
+                + members.map { .init($0.key, $0.value.jsonValue) })
+    }
+}
+
+extension MarkersGeoJSON.Feature {
+    var jsonValue: JSONValue {
+        .object([
+            .init("type", .string(type)),
+            .init(
+                "geometry",
+                .object([.init("type", .string(geometry.type)), .init("coordinates", .array(geometry.coordinates.map(JSONValue.number)))])),
+            .init("properties", properties.jsonValue),
+        ])
+    }
+}
+
+extension MarkersGeoJSON.Properties {
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("kind", .string(kind)), .init("stage", .integer(stage)), .init("stage_name", .optional(stage_name)),
+            .init("distance", .number(distance)), .init("unit", .string(unit)), .init("label", .string(label)),
+            .init("zooms", .array(zooms.map(JSONValue.integer))), .init("minzoom", .integer(minzoom)),
+            .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })),
+        ]
+        if let sprite { members.append(.init("sprite", .object(sprite.map { .init($0.key, .string($0.value)) }))) }
+        return .object(members)
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+public import MarkerSpec
 
 /// A JSON value in a map style: expressions nest strings, numbers and arrays freely, which the
 /// fixed shapes of `Codable` types do not model.
@@ -16,12 +12,24 @@ public indirect enum StyleValue: Sendable, Equatable {
 
     /// The value as pretty-printed JSON with sorted keys, so equal styles are equal bytes.
     public func json() throws(MapError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(self))
+            return try jsonValue.bytes(JSONValue.Formatting(prettyPrinted: true, withoutEscapingSlashes: true))
         } catch {
             throw MapError(.encoding, "cannot encode a style value: \(error)")
+        }
+    }
+}
+
+extension StyleValue {
+    /// The same value as a `JSONValue`.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .string(let value): .string(value)
+        case .integer(let value): .integer(value)
+        case .number(let value): .number(value)
+        case .bool(let value): .bool(value)
+        case .array(let values): .array(values.map(\.jsonValue))
+        case .object(let members): .object(members.map { .init($0.key, $0.value.jsonValue) })
         }
     }
 }

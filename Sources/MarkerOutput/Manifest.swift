@@ -92,10 +92,22 @@ public struct Manifest: Codable, Sendable {
 
     public static let fileName = "manifest.json"
 
+    /// The manifest's bytes: what `JSONEncoder` with `[.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]` writes.
     func encoded() throws(OutputError) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        do { return Array(try encoder.encode(self)) } catch { throw OutputError("cannot encode the manifest: \(error)") }
+        do { return try jsonValue.bytes(JSONValue.Formatting(prettyPrinted: true, withoutEscapingSlashes: true)) } catch {
+            throw OutputError("cannot encode the manifest: \(error)")
+        }
+    }
+
+    /// What the synthesized `encode(to:)` encodes: optional members only when present.
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("generator", .string(generator)), .init("renderer", .string(renderer)), .init("unit", .string(unit)),
+            .init("cumulative", .bool(cumulative)), .init("stages", .array(stages.map(\.jsonValue))),
+            .init("images", .array(images.map(\.jsonValue))), .init("sprites", .array(sprites.map(\.jsonValue))),
+        ]
+        if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
+        return .object(members)
     }
 
     /// The files this manifest says markerpaint wrote, with their SHA-256 where it recorded one.
@@ -122,6 +134,41 @@ public struct Manifest: Codable, Sendable {
             manifest.generator == "markerpaint"
         else { return nil }
         return manifest
+    }
+}
+
+extension Manifest.Stage {
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("stage", .integer(stage)), .init("length", .number(length)), .init("length_m", .number(lengthMetres)),
+        ]
+        if let name { members.append(.init("name", .string(name))) }
+        return .object(members)
+    }
+}
+
+extension Manifest.Image {
+    var jsonValue: JSONValue {
+        .object([
+            .init("name", .string(name)), .init("file", .string(file)), .init("sprite", .string(sprite)), .init("kind", .string(kind)),
+            .init("label", .string(label)), .init("theme", .string(theme)), .init("scale", .integer(scale)),
+            .init("width", .integer(width)), .init("height", .integer(height)),
+            .init("anchor", .object([.init("x", .integer(anchor.x)), .init("y", .integer(anchor.y))])),
+            .init("sha256", .string(sha256)), .init("key", .string(key)),
+        ])
+    }
+}
+
+extension Manifest.Sprite {
+    var jsonValue: JSONValue {
+        var members: [JSONValue.Member] = [
+            .init("theme", .string(theme)), .init("pixelRatio", .integer(pixelRatio)), .init("png", .string(png)), .init("json", .string(json)),
+        ]
+        if let id { members.append(.init("id", .string(id))) }
+        if let name { members.append(.init("name", .string(name))) }
+        if let images { members.append(.init("images", .integer(images))) }
+        if let fill { members.append(.init("fill", .number(fill))) }
+        return .object(members)
     }
 }
 

@@ -41,6 +41,32 @@ struct RouteBatchTests {
         #expect(stages.compactMap { $0["length"] as? Double }.map { ($0 * 1000).rounded() / 1000 } == [75, 123])
     }
 
+    @Test(
+        "every JSON file of a run, and the preview's data, is byte for byte what JSONEncoder writes for the same document",
+        arguments: ["korita-zbevnica.gpx", "route.gpx"])
+    func jsonAsFoundationWritesIt(route: String) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await write(Repository.sharedRoute(route), to: out)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".json") || $0.hasSuffix(".geojson") }
+        #expect(names.contains("markers.geojson") && names.contains("manifest.json") && names.contains { $0.hasPrefix("sprite-") })
+        for name in names {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: out + "/" + name)))
+            // markers.geojson is compact; the rest pretty. Sprite JSON keeps slashes escaped (none occur).
+            let formatting: JSONEncoder.OutputFormatting =
+                name == "markers.geojson"
+                ? [.withoutEscapingSlashes] : name.hasPrefix("sprite-") ? [.prettyPrinted] : [.prettyPrinted, .withoutEscapingSlashes]
+            #expect(try AnyJSON.reencoded(bytes, formatting: formatting) == bytes, "\(name)")
+        }
+        let page = Array(try Data(contentsOf: URL(fileURLWithPath: out + "/" + PreviewPage.fileName)))
+        let template = Array(PreviewTemplate.html.utf8)
+        let placeholder = try #require(template.firstRange(of: Array("__DATA__".utf8)))
+        let escaped = Array(page[placeholder.lowerBound..<(page.count - (template.count - placeholder.upperBound))])
+        let data = Array(String(decoding: escaped, as: UTF8.self).replacingOccurrences(of: #"\u003c"#, with: "<").utf8)
+        #expect(try AnyJSON.reencoded(data, formatting: []) == data, "the preview's data")
+    }
+
     @Test("every image is drawn once however often used, and a second run draws nothing")
     func reuse() async throws {
         let folder = try BatchFixtures.temporaryFolder()

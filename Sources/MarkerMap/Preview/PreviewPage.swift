@@ -1,12 +1,6 @@
 public import MarkerRoute
 public import MarkerSpec
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `index.html`: the route and its markers on a page that opens offline from the output folder,
 /// with a theme switch and the zoom it shows (see `PreviewTemplate`).
 public enum PreviewPage {
@@ -91,10 +85,8 @@ public enum PreviewPage {
         let length = plan.stageLengths.reduce(0, +) / unit.metres
         let title = "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length)) \(unit.rawValue)"
         let payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json: Data
-        do { json = try encoder.encode(payload) } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }
+        let json: [UInt8]
+        do { json = try payload.jsonValue.bytes() } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }
         // Inside <script>, `</script>` or `<!--` in a name would end or bend it; `<` only occurs in strings.
         var escaped: [UInt8] = []
         escaped.reserveCapacity(json.count)
@@ -105,5 +97,35 @@ public enum PreviewPage {
         let placeholder = Array("__DATA__".utf8)
         guard let at = page.firstRange(of: placeholder) else { throw MapError(.encoding, "the preview template has no data placeholder") }
         return Array(page[..<at.lowerBound]) + escaped + Array(page[at.upperBound...])
+    }
+}
+
+extension PreviewPage.Payload {
+    /// What the synthesized `encode(to:)` encodes (written as `JSONEncoder` with `.sortedKeys` writes it).
+    var jsonValue: JSONValue {
+        .object([
+            .init("title", .string(title)), .init("themes", .array(themes.map(JSONValue.string))),
+            .init("icons", .object(icons.map { id, scales in .init(id, .object(scales.map { .init($0.key, $0.value.jsonValue) })) })),
+            .init("markers", .array(markers.map(\.jsonValue))),
+            .init("stages", .array(stages.map { .array($0.map { .array($0.map(JSONValue.number)) }) })),
+        ])
+    }
+}
+
+extension PreviewPage.Picture {
+    var jsonValue: JSONValue {
+        .object([
+            .init("file", .string(file)), .init("scale", .integer(scale)), .init("width", .integer(width)), .init("height", .integer(height)),
+            .init("anchorX", .integer(anchorX)), .init("anchorY", .integer(anchorY)),
+        ])
+    }
+}
+
+extension PreviewPage.Feature {
+    var jsonValue: JSONValue {
+        .object([
+            .init("lon", .number(lon)), .init("lat", .number(lat)), .init("zooms", .array(zooms.map(JSONValue.integer))),
+            .init("top", .integer(top)), .init("label", .string(label)), .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })),
+        ])
     }
 }

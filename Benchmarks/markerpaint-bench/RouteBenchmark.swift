@@ -1,0 +1,62 @@
+import Foundation
+import MarkerFiles
+import MarkerMap
+import MarkerRender
+import MarkerRoute
+import MarkerSpec
+import SystemPackage
+
+/// The whole `markerpaint route` command as a user runs it, a new process each time, against the
+/// naive baseline drawing the same images one by one in the same run.
+struct RouteBenchmark {
+    let markerpaint: String
+    let kilometres: Int
+    let runs: Int
+
+    /// A straight GeoJSON line along the equator, a point every kilometre or so.
+    func writeRoute(into folder: Folder) throws -> FilePath {
+        var coordinates: [String] = []
+        let step = 0.009  // degrees of longitude, about 1.0 km on the equator
+        for index in 0...kilometres { coordinates.append("[\(String(format: "%.6f", Double(index) * step)),0.0]") }
+        let json =
+            #"{"type":"Feature","properties":{"name":"bench"},"geometry":{"type":"LineString","coordinates":["#
+            + coordinates.joined(separator: ",") + "]}}"
+        return try folder.write(Array(json.utf8), as: "route.geojson")
+    }
+
+    /// The images `markerpaint route … --themes day --scales 2` draws for `route`.
+    func requests(of route: FilePath) throws -> [MarkerRequest] {
+        let plan = try MarkerPlan(route: try Route.load(path: route.string, format: nil), unit: .km, cumulative: false)
+        return try RouteImageSet(plan: plan, themes: [.day], scales: [2]).requests
+    }
+
+    /// Seconds of each run of the command, each into a new folder under `folder`.
+    func timeCommand(route: FilePath, in folder: Folder) throws -> (seconds: [Double], images: Int, bytes: Int) {
+        var seconds: [Double] = []
+        var images = 0
+        var bytes = 0
+        for run in 0..<runs {
+            let out = folder.path(of: "out-\(run)")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: markerpaint)
+            process.arguments = ["route", route.string, "--out", out.string, "--themes", "day", "--scales", "2", "--no-sprites"]
+            process.standardOutput = FileHandle.nullDevice
+            let clock = ContinuousClock()
+            let start = clock.now
+            try process.run()
+            process.waitUntilExit()
+            seconds.append(RenderBenchmark.seconds(clock.now - start))
+            guard process.terminationStatus == 0 else { throw ValidationFailure("\(markerpaint) route exited \(process.terminationStatus)") }
+            let written = try Folder.open(out)
+            let names = try written.entries().map(\.name).filter { $0.hasSuffix(".png") }
+            images = names.count
+            bytes = names.reduce(0) { $0 + (written.size(of: $1) ?? 0) }
+        }
+        return (seconds, images, bytes)
+    }
+}
+
+struct ValidationFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MarkerSpec
+import TestSupport
+import Testing
+
+/// markerpaint's JSON writer against Foundation's JSONEncoder, which it replaces for speed.
+@Suite("JSON writer")
+struct JSONValueTests {
+    static let strings = [
+        "", "plain", "quote \" and backslash \\", "a/b/c", "tab\tnew\nline\r", "\u{8}\u{c}", "\u{0}\u{1}\u{1f}\u{7f}", "é ñ 日本 🚲",
+        "</script>",
+    ]
+    static let numbers: [Double] = [
+        0, -0.0, 1, -1, 0.1, 1.5, 10, 123.456, 1e-7, 1e21, 1e22, 123_456_789.123, 5e-324, .greatestFiniteMagnitude, 45.80725, 13.9999999,
+    ]
+
+    /// A document using every kind of value, nesting, empty containers and keys whose UTF-8 order differs from other orders.
+    static var document: JSONValue {
+        .object([
+            .init("strings", .array(strings.map(JSONValue.string))),
+            // Not -0.0: it reads back as the integer 0, so only `number(_:)` checks it.
+            .init("numbers", .array(numbers.filter { $0 != 0 || $0.sign == .plus }.map(JSONValue.number))),
+            .init("integers", .array([0, -1, 42, Int.max, Int.min].map(JSONValue.integer))),
+            .init("flags", .array([.bool(true), .bool(false), .null])),
+            .init("empty", .object([.init("array", .array([])), .init("object", .object([])), .init("nested", .array([.array([]), .object([])]))])),
+            .init(
+                "order",
+                .object(["b", "B", "a", "A", "10", "9", "é", "z", "a/b", "_", "stage_name", "stage"].map { .init($0, .integer($0.utf8.count)) })),
+            .init(strings[2], .string("key needing escapes")),
+        ])
+    }
+
+    static let formattings: [(JSONValue.Formatting, JSONEncoder.OutputFormatting)] = [
+        (.init(), [.sortedKeys]),
+        (.init(withoutEscapingSlashes: true), [.sortedKeys, .withoutEscapingSlashes]),
+        (.init(prettyPrinted: true), [.sortedKeys, .prettyPrinted]),
+        (.init(prettyPrinted: true, withoutEscapingSlashes: true), [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]),
+    ]
+
+    @Test("a document of every kind of value is written byte for byte as JSONEncoder writes it", arguments: formattings)
+    func sameBytesAsJSONEncoder(formatting: JSONValue.Formatting, foundation: JSONEncoder.OutputFormatting) throws {
+        let ours = try Self.document.bytes(formatting)
+        #expect(try AnyJSON.reencoded(ours, formatting: foundation) == ours, "\(String(decoding: ours, as: UTF8.self))")
+    }
+
+    @Test("each number is spelled as JSONEncoder spells it", arguments: numbers)
+    func number(_ value: Double) throws {
+        let encoder = JSONEncoder()
+        #expect(try JSONValue.number(value).bytes() == Array(try encoder.encode(value)))
+    }
+
+    @Test("NaN and infinity are refused, as JSON has no such numbers", arguments: [Double.nan, .infinity, -.infinity])
+    func nonFinite(_ value: Double) {
+        #expect(throws: JSONValue.NonFiniteNumber.self) { try JSONValue.array([.number(value)]).bytes() }
+    }
+}
