@@ -121,26 +121,30 @@ extension MarkersGeoJSON.Collection {
 }
 
 extension MarkersGeoJSON.Feature {
+    /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         .object([
-            .init("type", .string(type)),
             .init(
                 "geometry",
-                .object([.init("type", .string(geometry.type)), .init("coordinates", .array(geometry.coordinates.map(JSONValue.number)))])),
+                .object([.init("coordinates", .array(geometry.coordinates.map(JSONValue.number))), .init("type", .string(geometry.type))])),
             .init("properties", properties.jsonValue),
+            .init("type", .string(type)),
         ])
     }
 }
 
 extension MarkersGeoJSON.Properties {
+    /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         var members: [JSONValue.Member] = [
-            .init("kind", .string(kind)), .init("stage", .integer(stage)), .init("stage_name", .optional(stage_name)),
-            .init("distance", .number(distance)), .init("unit", .string(unit)), .init("label", .string(label)),
-            .init("zooms", .array(zooms.map(JSONValue.integer))), .init("minzoom", .integer(minzoom)),
-            .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })),
+            .init("distance", .number(distance)), .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })),
+            .init("kind", .string(kind)), .init("label", .string(label)), .init("minzoom", .integer(minzoom)),
         ]
         if let sprite { members.append(.init("sprite", .object(sprite.map { .init($0.key, .string($0.value)) }))) }
+        members += [
+            .init("stage", .integer(stage)), .init("stage_name", .optional(stage_name)), .init("unit", .string(unit)),
+            .init("zooms", .array(zooms.map(JSONValue.integer))),
+        ]
         return .object(members)
     }
 }

@@ -148,13 +148,13 @@ extension Manifest.Stage {
 }
 
 extension Manifest.Image {
+    /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         .object([
-            .init("name", .string(name)), .init("file", .string(file)), .init("sprite", .string(sprite)), .init("kind", .string(kind)),
-            .init("label", .string(label)), .init("theme", .string(theme)), .init("scale", .integer(scale)),
-            .init("width", .integer(width)), .init("height", .integer(height)),
             .init("anchor", .object([.init("x", .integer(anchor.x)), .init("y", .integer(anchor.y))])),
-            .init("sha256", .string(sha256)), .init("key", .string(key)),
+            .init("file", .string(file)), .init("height", .integer(height)), .init("key", .string(key)), .init("kind", .string(kind)),
+            .init("label", .string(label)), .init("name", .string(name)), .init("scale", .integer(scale)), .init("sha256", .string(sha256)),
+            .init("sprite", .string(sprite)), .init("theme", .string(theme)), .init("width", .integer(width)),
         ])
     }
 }

@@ -80,15 +80,12 @@ public struct RouteBatch: Sendable {
     public func write(
         to output: RouteOutput, on pool: CPUPool<MarkerRenderer>, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws(OutputError) -> Summary {
-        let fingerprint: String
-        do {
-            fingerprint = try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer) }
-        } catch let error as OutputError {
-            throw error
-        } catch {
-            throw OutputError("\(error)")
+        // The fingerprint decides reuse when an earlier run left a manifest; otherwise it is only
+        // recorded, and is drawn on the pool beside the batch instead of before it.
+        let fingerprinting = Task { () async -> Result<String, OutputError> in
+            do throws(OutputError) { return .success(try await Self.fingerprint(on: pool)) } catch { return .failure(error) }
         }
-        let reusable = output.reusableImages(renderer: fingerprint)
+        let reusable = output.previous == nil ? [:] : output.reusableImages(renderer: try await fingerprinting.value.get())
         let staging = try output.makeStaging()
         do throws(OutputError) {
             let outcomes = try await BatchRenderer(pool: pool).render(
@@ -96,6 +93,7 @@ public struct RouteBatch: Sendable {
                 reusable: { request in reusable[request.reuseKey]?.image(of: request) },
                 progress: progress
             )
+            let fingerprint = try await fingerprinting.value.get()
             let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
             let manifest = try MapFiles(
                 batch: self, images: outcomes.map(\.image), fingerprint: fingerprint, baseURL: options.baseURL ?? FileURL.folder(output.path)
@@ -108,6 +106,17 @@ public struct RouteBatch: Sendable {
         } catch {
             output.discard(staging)
             throw error
+        }
+    }
+
+    /// The renderer's fingerprint, drawn on one of the pool's threads.
+    private static func fingerprint(on pool: CPUPool<MarkerRenderer>) async throws(OutputError) -> String {
+        do {
+            return try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer) }
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw OutputError("\(error)")
         }
     }
 }

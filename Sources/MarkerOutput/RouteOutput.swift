@@ -175,7 +175,8 @@ public final class RouteOutput: Sendable {
             for entry in try staging.entries() {
                 try staging.move(entry.name, to: folder, as: entry.name)
             }
-            try folder.write(Array(try manifest.encoded()), as: Manifest.fileName)
+            // Into a folder with nothing of an earlier run, the intent is already the manifest.
+            if intent.files != manifest.files { try folder.write(Array(try manifest.encoded()), as: Manifest.fileName) }
             for name in ownFiles.keys where newFiles[name] == nil && name != Manifest.fileName {
                 try folder.removeFile(name)
             }

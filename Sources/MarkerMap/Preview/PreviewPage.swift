@@ -113,19 +113,21 @@ extension PreviewPage.Payload {
 }
 
 extension PreviewPage.Picture {
+    /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         .object([
-            .init("file", .string(file)), .init("scale", .integer(scale)), .init("width", .integer(width)), .init("height", .integer(height)),
-            .init("anchorX", .integer(anchorX)), .init("anchorY", .integer(anchorY)),
+            .init("anchorX", .integer(anchorX)), .init("anchorY", .integer(anchorY)), .init("file", .string(file)),
+            .init("height", .integer(height)), .init("scale", .integer(scale)), .init("width", .integer(width)),
         ])
     }
 }
 
 extension PreviewPage.Feature {
+    /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         .object([
-            .init("lon", .number(lon)), .init("lat", .number(lat)), .init("zooms", .array(zooms.map(JSONValue.integer))),
-            .init("top", .integer(top)), .init("label", .string(label)), .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })),
+            .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })), .init("label", .string(label)), .init("lat", .number(lat)),
+            .init("lon", .number(lon)), .init("top", .integer(top)), .init("zooms", .array(zooms.map(JSONValue.integer))),
         ])
     }
 }

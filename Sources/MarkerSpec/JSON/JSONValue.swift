@@ -10,7 +10,7 @@ import Darwin
 /// `.sortedKeys` (keys in UTF-8 order), and optionally `.prettyPrinted` and
 /// `.withoutEscapingSlashes`, without its `Codable` boxing: through `JSONEncoder`, a 2,000-marker
 /// route's markers.geojson and manifest took a tenth of the whole `route` run.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     /// Finite only: JSON has no NaN or infinity (writing one throws).
@@ -84,18 +84,21 @@ public indirect enum JSONValue: Sendable, Equatable {
             case .array(let elements):
                 bytes.append(UInt8(ascii: "["))
                 open()
-                for (index, element) in elements.enumerated() {
+                for index in elements.indices {
                     if index > 0 { separate() }
                     if formatting.prettyPrinted { writeIndent() }
-                    try write(element)
+                    try write(elements[index])
                 }
                 close(UInt8(ascii: "]"))
             case .object(let members):
                 bytes.append(UInt8(ascii: "{"))
                 open()
                 if formatting.prettyPrinted, !members.isEmpty { writeIndent() }
-                let sorted = members.sorted { Self.precedes($0.key, $1.key) }
-                for (index, member) in sorted.enumerated() {
+                // Members are mostly built in order already: checking is cheaper than sorting.
+                let inOrder = zip(members, members.dropFirst()).allSatisfy { Self.precedes($0.key, $1.key) }
+                let sorted = inOrder ? members : members.sorted { Self.precedes($0.key, $1.key) }
+                for index in sorted.indices {
+                    let member = sorted[index]
                     if index > 0 {
                         separate()
                         if formatting.prettyPrinted { writeIndent() }
@@ -114,10 +117,8 @@ public indirect enum JSONValue: Sendable, Equatable {
 
         /// UTF-8 order, as JSONEncoder sorts keys.
         static func precedes(_ a: String, _ b: String) -> Bool {
-            var a = a
-            var b = b
-            return a.withUTF8 { a in
-                b.withUTF8 { b in
+            let ordered = a.utf8.withContiguousStorageIfAvailable { a in
+                b.utf8.withContiguousStorageIfAvailable { b in
                     let common = min(a.count, b.count)
                     if common > 0, let left = a.baseAddress, let right = b.baseAddress {
                         let order = memcmp(left, right, common)
@@ -126,6 +127,7 @@ public indirect enum JSONValue: Sendable, Equatable {
                     return a.count < b.count
                 }
             }
+            return (ordered ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
         }
 
         private mutating func write(integer: Int) {

@@ -23,7 +23,6 @@ public struct MarkerRequest: Sendable, Hashable {
     /// What is drawn, exactly: the readable name plus the palette's colours (a custom palette's
     /// name alone could be reused for other colours). Images are reused only under the same key.
     public var reuseKey: String {
-        let colours = theme.palette.colours.map { "\($0.red),\($0.green),\($0.blue),\($0.alpha)" }
-        return "\(baseName)|\(colours.joined(separator: ";"))"
+        "\(baseName)|\(theme.paletteKey)"
     }
 }

@@ -3,6 +3,8 @@ public struct Theme: Sendable, Hashable {
     /// The name that goes into image file names; lowercase letters, digits and `-` only.
     public let name: String
     public let palette: Palette
+    /// Every colour of the palette spelled out, for reuse keys: spelled once, not per image.
+    let paletteKey: String
 
     public static let day = Theme(uncheckedName: "day", palette: .day)
     public static let night = Theme(uncheckedName: "night", palette: .night)
@@ -13,6 +15,7 @@ public struct Theme: Sendable, Hashable {
     private init(uncheckedName: String, palette: Palette) {
         self.name = uncheckedName
         self.palette = palette
+        paletteKey = Self.key(of: palette)
     }
 
     /// A user theme; its name must be safe in a file name and not shadow a built-in theme.
@@ -27,6 +30,19 @@ public struct Theme: Sendable, Hashable {
         }
         self.name = name
         self.palette = palette
+        paletteKey = Self.key(of: palette)
+    }
+
+    private static func key(of palette: Palette) -> String {
+        palette.colours.map { "\($0.red),\($0.green),\($0.blue),\($0.alpha)" }.joined(separator: ";")
+    }
+
+    /// Name and palette; the key only spells the palette.
+    public static func == (lhs: Theme, rhs: Theme) -> Bool { lhs.name == rhs.name && lhs.palette == rhs.palette }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(palette)
     }
 
     /// A built-in theme by name.
