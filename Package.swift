@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "markerpaint", targets: ["markerpaint"]),
         .executable(name: "markerpaint-bench", targets: ["markerpaint-bench"]),
+        .executable(name: "naive-marker", targets: ["naive-marker"]),
         .library(name: "MarkerSpec", targets: ["MarkerSpec"]),
         .library(name: "MarkerRender", targets: ["MarkerRender"]),
         .library(name: "MarkerRoute", targets: ["MarkerRoute"]),
@@ -126,6 +127,9 @@ let package = Package(
         // Benchmarks: each prints numbers and a ratio against a baseline measured in the same run.
         // The floor: what the same drawing, encoding and write cost made from C alone.
         .target(name: "CMarkerFloor", dependencies: ["CPangoCairo"], path: "Benchmarks/CMarkerFloor"),
+        // The naive single-marker program in C that markerpaint's start-to-exit time is compared with.
+        .executableTarget(
+            name: "naive-marker", dependencies: ["CPangoCairo"], path: "Benchmarks/naive-marker", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [

@@ -5,3 +5,8 @@ enum WGS84 {
     /// Flattening.
     static let f = 1 / 298.257_223_563
 }
+
+extension WGS84 {
+    /// First eccentricity squared.
+    static var e2: Double { f * (2 - f) }
+}
