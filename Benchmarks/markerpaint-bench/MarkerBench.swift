@@ -123,43 +123,53 @@ struct MarkerBench: AsyncParsableCommand {
 
     struct Placement: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Measure and place every marker of a synthetic route with many points; baseline: measuring alone."
+            abstract: "Read, measure and place every marker of a synthetic route with many points, from GPX, GeoJSON and an encoded polyline.",
+            discussion: "Baseline: measuring alone. Each format is written to a file first, then read back as `markerpaint route` reads it."
         )
 
         @Option(help: "Points in the route.") var points = 1_000_000
+        @Option(help: ArgumentHelp("Folder for the route files (a new subfolder, removed afterwards).", valueName: "dir")) var scratch = "."
 
         func validate() throws {
             guard (2...50_000_000).contains(points) else { throw ValidationError("--points must be 2 to 50000000") }
         }
 
         func run() throws {
-            // A winding ~10 m-step walk across Europe, deterministic so runs compare.
-            var coordinates: [Coordinate] = []
-            coordinates.reserveCapacity(points)
-            var latitude = 45.0
-            var longitude = 5.0
-            for index in 0..<points {
-                let angle = Double(index % 3600) * .pi / 1800
-                latitude += 0.00006 * cos(angle) + 0.00002
-                longitude += 0.00009 * (1 + sin(angle))
-                coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
-            }
-            let route = Route(stages: [Stage(name: "bench", coordinates: coordinates)])
-            let clock = ContinuousClock()
-            let measureStart = clock.now
-            let measured = MeasuredStage(route.stages[0])
-            let measureTime = clock.now - measureStart
-            let planStart = clock.now
-            let plan = try MarkerPlan(route: route, unit: .km, cumulative: false)
-            let planTime = clock.now - planStart
+            let coordinates = PlacementRoute.coordinates(points)
+            let route = MarkerRoute.Route(stages: [Stage(name: "bench", coordinates: coordinates)])
+            let (measured, measureTime) = timed { MeasuredStage(route.stages[0]) }
+            let (plan, planTime) = try timed { try MarkerPlan(route: route, unit: .km, cumulative: false) }
             print("\(points) points, \(String(format: "%.1f", measured.length / 1000)) km, \(plan.markers.count) markers")
-            print("measure (geodesic length of every segment): \(planTimeText(measureTime))")
-            print("measure + place every marker (MarkerPlan): \(planTimeText(planTime))")
-            print(String(format: "ratio: placing costs %.2f× measuring alone", seconds(planTime) / seconds(measureTime)))
+            print("measure (geodesic length of every segment): \(text(measureTime))")
+            print("measure + place every marker (MarkerPlan): \(text(planTime))")
+            print(String(format: "ratio: placing costs %.2f× measuring alone", planTime / measureTime))
+
+            let parent = try Folder.create(FilePath(self.scratch))
+            let scratchName = ".markerpaint-bench-placement-\(getpid())"
+            let folder = try parent.makeSubfolder(scratchName)
+            defer { try? parent.removeSubfolder(scratchName) }
+            for (name, format, bytes) in [
+                ("route.gpx", RouteFormat.gpx, PlacementRoute.gpx(coordinates)),
+                ("route.geojson", .geoJSON, PlacementRoute.geoJSON(coordinates)),
+                ("route.polyline6", .polyline(precision: 6), PlacementRoute.polyline6(coordinates)),
+            ] {
+                let path = try folder.write(bytes, as: name).string
+                let (route, readTime) = try timed { try MarkerRoute.Route.load(path: path, format: format) }
+                let (plan, placeTime) = try timed { try MarkerPlan(route: route, unit: .km, cumulative: false) }
+                print(
+                    "\(name) (\(String(format: "%.1f", Double(bytes.count) / 1_000_000)) MB): read + measure + place \(text(readTime + placeTime)) "
+                        + "(read \(text(readTime))), \(plan.markers.count) markers")
+            }
         }
 
-        private func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
-        private func planTimeText(_ d: Duration) -> String { String(format: "%.3f s", seconds(d)) }
+        private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let value = try body()
+            return (value, RenderBenchmark.seconds(clock.now - start))
+        }
+
+        private func text(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
     }
 }
 
