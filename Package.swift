@@ -44,8 +44,8 @@ let package = Package(
         ),
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
-        // GeographicLib's geodesics in C, as PROJ ships them.
-        .systemLibrary(name: "CGeodesic", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        // GeographicLib's geodesics (Debian's libgeographiclib-dev, C++) behind three C functions.
+        .target(name: "CGeodesic", linkerSettings: [.linkedLibrary("GeographicLib")]),
 
         // Folders and files by FilePath: atomic replacement, descriptor-relative operations, read limits.
         .target(name: "MarkerFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),

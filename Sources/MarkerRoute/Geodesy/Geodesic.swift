@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// Shortest paths on the WGS84 ellipsoid, by Karney's algorithm (GeographicLib's C code, from PROJ).
+/// Shortest paths on the WGS84 ellipsoid, by Karney's algorithm (GeographicLib, from Debian).
 ///
 /// Accurate to 15 nanometres for any pair of points, nearly antipodal and antipodal pairs included,
 /// so a stage's length and the points placed along it always agree.
@@ -35,11 +35,7 @@ public enum Geodesic {
         var distance = 0.0
         var initialAzimuth = 0.0
         var finalAzimuth = 0.0
-        withUnsafePointer(to: wgs84) { ellipsoid in
-            geod_inverse(
-                ellipsoid, start.latitude, start.longitude, end.latitude, end.longitude,
-                &distance, &initialAzimuth, &finalAzimuth)
-        }
+        markerpaint_geodesic_inverse(start.latitude, start.longitude, end.latitude, end.longitude, &distance, &initialAzimuth, &finalAzimuth)
         return Inverse(distance: distance, initialAzimuth: initialAzimuth, finalAzimuth: finalAzimuth)
     }
 
@@ -49,20 +45,14 @@ public enum Geodesic {
         guard distance != 0 else { return start }
         var latitude = 0.0
         var longitude = 0.0
-        withUnsafePointer(to: wgs84) { ellipsoid in
-            geod_direct(ellipsoid, start.latitude, start.longitude, azimuth, distance, &latitude, &longitude, nil)
-        }
+        markerpaint_geodesic_direct(start.latitude, start.longitude, azimuth, distance, &latitude, &longitude)
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// Metres from one point to the next, without the azimuths (the hot path of measuring a route).
     static func distance(_ start: Coordinate, _ end: Coordinate) -> Double {
         if let short = shortDistance(start, end) { return short }
-        var distance = 0.0
-        withUnsafePointer(to: wgs84) { ellipsoid in
-            geod_inverse(ellipsoid, start.latitude, start.longitude, end.latitude, end.longitude, &distance, nil, nil)
-        }
-        return distance
+        return markerpaint_geodesic_distance(start.latitude, start.longitude, end.latitude, end.longitude)
     }
 }
 
@@ -99,10 +89,3 @@ extension Geodesic {
         return distance <= shortSegment ? distance : nil
     }
 }
-
-/// The ellipsoid's precomputed series coefficients, made once and only read afterwards.
-private let wgs84: geod_geodesic = {
-    var ellipsoid = geod_geodesic()
-    geod_init(&ellipsoid, WGS84.a, WGS84.f)
-    return ellipsoid
-}()
