@@ -19,7 +19,9 @@ enum PlacementRoute {
     }
 
     static func gpx(_ coordinates: [Coordinate]) -> [UInt8] {
-        var text = #"<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="markerpaint-bench" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>bench</name><trkseg>"#
+        var text =
+            #"<?xml version="1.0" encoding="UTF-8"?>"#
+            + #"<gpx version="1.1" creator="markerpaint-bench" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>bench</name><trkseg>"#
         text.reserveCapacity(coordinates.count * 48)
         for point in coordinates { text += #"<trkpt lat="\#(decimal(point.latitude))" lon="\#(decimal(point.longitude))"/>"# }
         text += "</trkseg></trk></gpx>"
