@@ -10,6 +10,56 @@ struct GPXTests {
         try Route.parse(Array(text.utf8), format: nil)
     }
 
+    /// Spellings of one coordinate: plain decimals take the fast path, the rest the general one.
+    static let spellings = [
+        "46", "-46", "46.5", "-0.000001", "0.1", ".5", "-.5", "-0", "0", "007.25", "45.123456789012", "-179.99999999999",
+        "45.1234567890123", "1.00000000000001", "12345678901234.5", "5.", "+5", " 5 ", "5 ", "1e1", "4.5E+1", "0x1p4", "inf", "nan",
+    ]
+
+    @Test(
+        "every coordinate reads exactly as Double(_:) reads it, plain decimals on the fast path or anything else on the general one",
+        arguments: spellings)
+    func coordinatesReadAsDoubleReadsThem(_ spelling: String) throws {
+        let gpx = #"<gpx><trk><trkseg><trkpt lat="10" lon="\#(spelling)"/><trkpt lat="\#(spelling)" lon="11"/></trkseg></trk></gpx>"#
+        let expected = Double(spelling) ?? Double(spelling.trimmingCharacters(in: .whitespaces))
+        guard let expected, expected.isFinite, abs(expected) <= 90 else {
+            #expect(throws: RouteError.self) { try Self.parse(gpx) }
+            return
+        }
+        let coordinates = try Self.parse(gpx).stages[0].coordinates
+        #expect(coordinates[0].longitude.bitPattern == expected.bitPattern)
+        #expect(coordinates[1].latitude.bitPattern == expected.bitPattern)
+    }
+
+    @Test("random plain decimals of up to 15 digits read bit for bit as Double(_:) reads them")
+    func randomDecimals() throws {
+        // SplitMix64 from a fixed seed: a failure reproduces.
+        struct SplitMix: RandomNumberGenerator {
+            var state: UInt64 = 0x4D41_524B_4552
+            mutating func next() -> UInt64 {
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                return z ^ (z >> 31)
+            }
+        }
+        var generator = SplitMix()
+        var spellings: [String] = []
+        for _ in 0..<5_000 {
+            let integer = Int.random(in: 0...89, using: &generator)
+            let fraction = String((0..<Int.random(in: 0...13, using: &generator)).map { _ in "0123456789".randomElement(using: &generator)! })
+            spellings.append((Bool.random(using: &generator) ? "-" : "") + "\(integer)" + (fraction.isEmpty ? "" : "." + fraction))
+        }
+        let points = spellings.map { #"<trkpt lat="\#($0)" lon="\#($0)"/>"# }.joined()
+        let coordinates = try Self.parse("<gpx><trk><trkseg>\(points)</trkseg></trk></gpx>").stages[0].coordinates
+        try #require(coordinates.count == spellings.count)
+        for (coordinate, spelling) in zip(coordinates, spellings) {
+            let expected = try #require(Double(spelling))
+            #expect(coordinate.latitude.bitPattern == expected.bitPattern && coordinate.longitude.bitPattern == expected.bitPattern, "\(spelling)")
+        }
+    }
+
     @Test func tracksAndRoutesAreStagesAndWaypointsAreIgnored() throws {
         let route = try Self.parse(
             """

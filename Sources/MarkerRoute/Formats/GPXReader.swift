@@ -160,8 +160,15 @@ private final class GPXCollector: XMLEventHandler {
         pointCount += 1
         // Built only for a message: formatting it for every point would double the time to read a large file.
         let place = { "line \(line + self.skippedLines), \(kind) \(stageNumber), point \(count + 1)" }
-        let latitude = try number(tag.value(of: "lat"), named: "lat", at: place())
-        let longitude = try number(tag.value(of: "lon"), named: "lon", at: place())
+        // Most files hold plain decimals, read without a String; anything else takes the general path.
+        let latitude: Double
+        let longitude: Double
+        if let plain = tag.plainNumber(of: "lat") { latitude = plain } else { latitude = try number(tag.value(of: "lat"), named: "lat", at: place()) }
+        if let plain = tag.plainNumber(of: "lon") {
+            longitude = plain
+        } else {
+            longitude = try number(tag.value(of: "lon"), named: "lon", at: place())
+        }
         let coordinate = try CoordinateCheck.coordinate(latitude: latitude, longitude: longitude, at: place())
         open?.coordinates.append(coordinate)
     }
