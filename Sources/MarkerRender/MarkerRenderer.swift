@@ -82,30 +82,21 @@ public final class MarkerRenderer {
     /// Draws `request` onto a new premultiplied ARGB32 surface.
     func drawSurface(_ request: MarkerRequest) throws(RenderError) -> (CairoSurface, MarkerLayout) {
         let segments = LabelSegment.segments(of: request.marker)
-        let unit = request.marker.unit
-        let scale = Double(request.scale)
-        switch labelSetting {
-        case .shaped:
-            var labels: [ShapedLabel] = []
-            labels.reserveCapacity(segments.count)
-            for segment in segments { labels.append(try shape(segment.number, unit: unit, scale: scale)) }
-            let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
-            let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
-            try MarkerPainter(layout: geometry, palette: request.theme.palette)
-                .paint(on: context, showLabel: { labels[$0].show(in: context) }, shadow: try shadows.mask(for: geometry))
-            return (surface, geometry)
-        case .pangoLayout:
-            let geometry = try layout(for: request, segments: segments)
-            let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
-            try MarkerPainter(layout: geometry, palette: request.theme.palette)
-                .paint(
-                    on: context,
-                    showLabel: {
-                        self.setLabel(segments[$0].number, unit: unit, scale: scale)
-                        self.layout.show(in: context, atX: 0, y: 0)
-                    }, shadow: try shadows.mask(for: geometry))
-            return (surface, geometry)
-        }
+        let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
+        let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
+        let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
+        let showLabel: (Int) -> Void =
+            switch labelSetting {
+            case .shaped: { labels[$0].show(in: context) }
+            case .pangoLayout:
+                {
+                    self.setLabel(segments[$0].number, unit: request.marker.unit, scale: Double(request.scale))
+                    self.layout.show(in: context, atX: 0, y: 0)
+                }
+            }
+        try MarkerPainter(layout: geometry, palette: request.theme.palette)
+            .paint(on: context, showLabel: showLabel, shadow: try shadows.mask(for: geometry))
+        return (surface, geometry)
     }
 
     /// A canvas of the size asked for; the painter clears it before drawing.
@@ -118,26 +109,26 @@ public final class MarkerRenderer {
     }
 
     /// Measures each label and works out where everything goes.
-    func layout(for request: MarkerRequest, segments: [LabelSegment]? = nil) throws(RenderError) -> MarkerLayout {
-        let segments = segments ?? LabelSegment.segments(of: request.marker)
-        let unit = request.marker.unit
-        let scale = Double(request.scale)
-        var measures: [LabelMeasure] = []
+    func layout(for request: MarkerRequest) throws(RenderError) -> MarkerLayout {
+        let segments = LabelSegment.segments(of: request.marker)
+        let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
+        return MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
+    }
+
+    /// Each segment's label set in glyphs for drawing at `scale`, as `labelSetting` sets it.
+    func labels(of segments: [LabelSegment], unit: Marker.Unit, scale: Int) throws(RenderError) -> [ShapedLabel] {
+        var labels: [ShapedLabel] = []
+        labels.reserveCapacity(segments.count)
         for segment in segments {
             switch labelSetting {
             case .shaped:
-                measures.append(measure(try shaper.shape(number: segment.number, unit: unit, scale: scale)))
+                labels.append(try shaper.shape(number: segment.number, unit: unit, scale: Double(scale)))
             case .pangoLayout:
-                setLabel(segment.number, unit: unit, scale: scale)
-                measures.append(measure(ShapedLabel(layout: layout)))
+                setLabel(segment.number, unit: unit, scale: Double(scale))
+                labels.append(ShapedLabel(layout: layout))
             }
         }
-        return MarkerLayout(segments: segments, labels: measures, scale: request.scale)
-    }
-
-    /// `number` and `unit` set in glyphs for drawing at `scale`.
-    func shape(_ number: String, unit: Marker.Unit, scale: Double) throws(RenderError) -> ShapedLabel {
-        try shaper.shape(number: number, unit: unit, scale: scale)
+        return labels
     }
 
     /// The shadow mask for `geometry`, from the cache or made now.
@@ -152,7 +143,7 @@ public final class MarkerRenderer {
 
     /// Puts one label into the text layout, laid out for drawing at `scale`.
     private func setLabel(_ number: String, unit: Marker.Unit, scale: Double) {
-        layout.setRuns(LabelShaper.runs(number: number, unit: unit, numberFont: numberFont, unitFont: unitFont))
+        layout.setRuns(shaper.runs(number: number, unit: unit))
         shaper.prepare(layout, scale: scale)
     }
 

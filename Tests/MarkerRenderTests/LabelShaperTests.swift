@@ -31,7 +31,7 @@ struct LabelShaperTests {
         }
 
         func pango(_ number: String, _ unit: Marker.Unit, scale: Double) -> ShapedLabel {
-            reference.setRuns(LabelShaper.runs(number: number, unit: unit, numberFont: numberFont, unitFont: unitFont))
+            reference.setRuns(shaper.runs(number: number, unit: unit))
             shaper.prepare(reference, scale: scale)
             return ShapedLabel(layout: reference)
         }

@@ -39,8 +39,7 @@ extension MarkerRenderer {
     package func paintPlan(_ request: MarkerRequest) throws(RenderError) -> PaintPlan {
         let segments = LabelSegment.segments(of: request.marker)
         let scale = Double(request.scale)
-        var labels: [ShapedLabel] = []
-        for segment in segments { labels.append(try shape(segment.number, unit: request.marker.unit, scale: scale)) }
+        let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
         let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
         let mask = try shadowMask(for: geometry)
         let planned = zip(geometry.labelOrigins, labels).map { origin, label in

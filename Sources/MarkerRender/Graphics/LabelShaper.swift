@@ -51,7 +51,7 @@ final class LabelShaper {
     deinit { pango_glyph_string_free(glyphs) }
 
     /// The runs of one label as a Pango layout would set them: the number, then the smaller raised unit.
-    static func runs(number: String, unit: Marker.Unit, numberFont: FontDescription, unitFont: FontDescription) -> [TextLayout.Run] {
+    func runs(number: String, unit: Marker.Unit) -> [TextLayout.Run] {
         [
             .init(text: number, font: numberFont, rise: 0),
             .init(text: unit.rawValue, font: unitFont, rise: MarkerMetrics.unitRise),
@@ -98,7 +98,7 @@ final class LabelShaper {
     private func setting(scale: Double, unit: Marker.Unit) throws(RenderError) -> Setting {
         let key = SettingKey(scale: scale, unit: unit)
         if let setting = settings[key] { return setting }
-        layout.setRuns(Self.runs(number: "0", unit: unit, numberFont: numberFont, unitFont: unitFont))
+        layout.setRuns(runs(number: "0", unit: unit))
         prepare(layout, scale: scale)
         let sample = ShapedLabel(layout: layout)
         let line = pango_layout_get_line_readonly(layout.pointer, 0)
