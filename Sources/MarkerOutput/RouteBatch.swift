@@ -82,10 +82,9 @@ public struct RouteBatch: Sendable {
     ) async throws(OutputError) -> Summary {
         // The fingerprint decides reuse when an earlier run left a manifest; otherwise it is only
         // recorded, and is drawn on the pool beside the batch instead of before it.
-        let fingerprinting = Task { () async -> Result<String, OutputError> in
-            do throws(OutputError) { return .success(try await Self.fingerprint(on: pool)) } catch { return .failure(error) }
-        }
-        let reusable = output.previous == nil ? [:] : output.reusableImages(renderer: try await fingerprinting.value.get())
+        // Structured: if the run fails first, the drawing is cancelled and awaited as this call returns.
+        async let fingerprinting = Self.fingerprint(on: pool)
+        let reusable = output.previous == nil ? [:] : output.reusableImages(renderer: try await fingerprinting.get())
         let staging = try output.makeStaging()
         do throws(OutputError) {
             let outcomes = try await BatchRenderer(pool: pool).render(
@@ -93,7 +92,7 @@ public struct RouteBatch: Sendable {
                 reusable: { request in reusable[request.reuseKey]?.image(of: request) },
                 progress: progress
             )
-            let fingerprint = try await fingerprinting.value.get()
+            let fingerprint = try await fingerprinting.get()
             let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
             let manifest = try MapFiles(
                 batch: self, images: outcomes.map(\.image), fingerprint: fingerprint, baseURL: options.baseURL ?? FileURL.folder(output.path)
@@ -109,14 +108,14 @@ public struct RouteBatch: Sendable {
         }
     }
 
-    /// The renderer's fingerprint, drawn on one of the pool's threads.
-    private static func fingerprint(on pool: CPUPool<MarkerRenderer>) async throws(OutputError) -> String {
+    /// The renderer's fingerprint, drawn on one of the pool's threads, or why it could not be.
+    private static func fingerprint(on pool: CPUPool<MarkerRenderer>) async -> Result<String, OutputError> {
         do {
-            return try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer) }
+            return .success(try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer) })
         } catch let error as OutputError {
-            throw error
+            return .failure(error)
         } catch {
-            throw OutputError("\(error)")
+            return .failure(OutputError("\(error)"))
         }
     }
 }
