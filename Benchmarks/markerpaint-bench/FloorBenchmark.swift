@@ -16,7 +16,7 @@ struct FloorBenchmark {
     /// Mean per-marker time of each step, in µs, and the total.
     func run(into folder: Folder) throws -> [(step: String, microseconds: Double)] {
         let renderer = try MarkerRenderer(pngLevel: pngLevel)
-        let plans = try requests.map { try CPlan(try renderer.paintPlan($0)) }
+        let plans = try requests.map { CPlan(try renderer.paintPlan($0)) }
         guard let state = floor_new(Int32(pngLevel)) else { throw RenderError("libdeflate could not allocate a compressor") }
         defer { floor_free(state) }
         let directory = open(folder.path.string, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -58,7 +58,7 @@ final class CPlan {
     private let icons: UnsafeMutableBufferPointer<floor_icon>
     private let plan: PaintPlan
 
-    init(_ plan: PaintPlan) throws {
+    init(_ plan: PaintPlan) {
         self.plan = plan
         let allRuns = plan.labels.flatMap(\.runs)
         glyphs = .allocate(capacity: max(1, allRuns.reduce(0) { $0 + $1.glyphs.count }))

@@ -135,7 +135,7 @@ struct MarkerBench: AsyncParsableCommand {
         }
 
         func run() throws {
-            let coordinates = PlacementRoute.coordinates(points)
+            let coordinates = SyntheticRoute.winding(points: points)
             let route = MarkerRoute.Route(stages: [Stage(name: "bench", coordinates: coordinates)])
             let (measured, measureTime) = timed { MeasuredStage(route.stages[0]) }
             let (plan, planTime) = try timed { try MarkerPlan(route: route, unit: .km, cumulative: false) }
@@ -149,9 +149,9 @@ struct MarkerBench: AsyncParsableCommand {
             let folder = try parent.makeSubfolder(scratchName)
             defer { try? parent.removeSubfolder(scratchName) }
             for (name, format, bytes) in [
-                ("route.gpx", RouteFormat.gpx, PlacementRoute.gpx(coordinates)),
-                ("route.geojson", .geoJSON, PlacementRoute.geoJSON(coordinates)),
-                ("route.polyline6", .polyline(precision: 6), PlacementRoute.polyline6(coordinates)),
+                ("route.gpx", RouteFormat.gpx, SyntheticRoute.gpx(coordinates)),
+                ("route.geojson", .geoJSON, SyntheticRoute.geoJSON(coordinates)),
+                ("route.polyline6", .polyline(precision: 6), SyntheticRoute.polyline6(coordinates)),
             ] {
                 let path = try folder.write(bytes, as: name).string
                 let (route, readTime) = try timed { try MarkerRoute.Route.load(path: path, format: format) }

@@ -15,13 +15,7 @@ struct RouteBenchmark {
 
     /// A straight GeoJSON line along the equator, a point every kilometre or so.
     func writeRoute(into folder: Folder) throws -> FilePath {
-        var coordinates: [String] = []
-        let step = 0.009  // degrees of longitude, about 1.0 km on the equator
-        for index in 0...kilometres { coordinates.append("[\(String(format: "%.6f", Double(index) * step)),0.0]") }
-        let json =
-            #"{"type":"Feature","properties":{"name":"bench"},"geometry":{"type":"LineString","coordinates":["#
-            + coordinates.joined(separator: ",") + "]}}"
-        return try folder.write(Array(json.utf8), as: "route.geojson")
+        try folder.write(SyntheticRoute.geoJSON(SyntheticRoute.equator(kilometres: kilometres)), as: "route.geojson")
     }
 
     /// The images `markerpaint route … --themes day --scales 2` draws for `route`.
@@ -46,7 +40,7 @@ struct RouteBenchmark {
             try process.run()
             process.waitUntilExit()
             seconds.append(RenderBenchmark.seconds(clock.now - start))
-            guard process.terminationStatus == 0 else { throw ValidationFailure("\(markerpaint) route exited \(process.terminationStatus)") }
+            guard process.terminationStatus == 0 else { throw CommandFailure("\(markerpaint) route exited \(process.terminationStatus)") }
             let written = try Folder.open(out)
             let names = try written.entries().map(\.name).filter { $0.hasSuffix(".png") }
             images = names.count
@@ -56,7 +50,8 @@ struct RouteBenchmark {
     }
 }
 
-struct ValidationFailure: Error, CustomStringConvertible {
+/// A command the benchmark ran did not succeed.
+struct CommandFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }

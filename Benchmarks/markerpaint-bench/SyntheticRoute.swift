@@ -1,9 +1,10 @@
 import Foundation
 import MarkerRoute
 
-/// A winding ~10 m-step walk across Europe, deterministic so runs compare, in each route format.
-enum PlacementRoute {
-    static func coordinates(_ points: Int) -> [Coordinate] {
+/// Deterministic routes for the benchmarks, so runs compare, written in each route format.
+enum SyntheticRoute {
+    /// A winding walk of ~8 m steps across Europe.
+    static func winding(points: Int) -> [Coordinate] {
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(points)
         var latitude = 45.0
@@ -16,6 +17,11 @@ enum PlacementRoute {
             coordinates.append(Coordinate(latitude: (latitude * 1e6).rounded() / 1e6, longitude: (longitude * 1e6).rounded() / 1e6))
         }
         return coordinates
+    }
+
+    /// A straight line along the equator, a point every 0.009° of longitude (about 1.0 km).
+    static func equator(kilometres: Int) -> [Coordinate] {
+        (0...kilometres).map { Coordinate(latitude: 0, longitude: Double($0) * 0.009) }
     }
 
     static func gpx(_ coordinates: [Coordinate]) -> [UInt8] {
