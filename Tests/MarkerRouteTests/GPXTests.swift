@@ -33,18 +33,7 @@ struct GPXTests {
 
     @Test("random plain decimals of up to 15 digits read bit for bit as Double(_:) reads them")
     func randomDecimals() throws {
-        // SplitMix64 from a fixed seed: a failure reproduces.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64 = 0x4D41_524B_4552
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return z ^ (z >> 31)
-            }
-        }
-        var generator = SplitMix()
+        var generator = SeededGenerator(seed: 0x4D41_524B_4552)
         var spellings: [String] = []
         for _ in 0..<5_000 {
             let integer = Int.random(in: 0...89, using: &generator)

@@ -1,4 +1,5 @@
 import MarkerSpec
+import TestSupport
 import Testing
 
 @testable import MarkerRoute
@@ -7,23 +8,11 @@ import Testing
 /// Karney's series; within their bounds the two must agree to Karney's own 15 nm.
 @Suite("Short segments against Karney")
 struct ShortSegmentTests {
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(
         "every segment up to 50 m between ±75° agrees with Karney's distance to 15 nm",
         arguments: [(0.0, 75.0), (70.0, 75.0), (-75.0, -70.0), (-1.0, 1.0)], [1.0, 10, 50])
     func agreesWithKarney(latitudes: (Double, Double), longest: Double) {
-        var random = Generator(state: UInt64(abs(latitudes.0 * 1000 + latitudes.1 * 7 + longest)))
+        var random = SeededGenerator(seed: UInt64(abs(latitudes.0 * 1000 + latitudes.1 * 7 + longest)))
         var measured = 0
         var worst = 0.0
         for _ in 0..<20_000 {
