@@ -67,7 +67,7 @@ static void rounded(cairo_t *cr, floor_rect r, double radius) {
     cairo_close_path(cr);
 }
 
-static void draw(cairo_t *cr, const floor_marker *m) {
+static void draw_background(cairo_t *cr, const floor_marker *m) {
     cairo_new_path(cr);
     cairo_save(cr);
     cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR);
@@ -97,7 +97,20 @@ static void draw(cairo_t *cr, const floor_marker *m) {
     source(cr, m->dot_border);
     cairo_set_line_width(cr, b);
     cairo_stroke(cr);
+}
 
+/// The kept background's pixels copied onto the canvas, as markerpaint's renderer copies them.
+static void copy_background(cairo_t *cr, const floor_marker *m) {
+    cairo_surface_t *canvas = cairo_get_target(cr);
+    cairo_surface_flush(m->background);
+    cairo_surface_flush(canvas);
+    memcpy(cairo_image_surface_get_data(canvas), cairo_image_surface_get_data(m->background),
+           (size_t)cairo_image_surface_get_stride(canvas) * (size_t)m->height);
+    cairo_surface_mark_dirty(canvas);
+}
+
+static void draw_foreground(cairo_t *cr, const floor_marker *m) {
+    cairo_new_path(cr);
     if (m->divider_count > 0) {
         for (int i = 0; i < m->divider_count; i++) {
             floor_rect d = m->dividers[i];
@@ -160,7 +173,9 @@ long floor_encode(floor_state *s, const floor_marker *m, floor_times *times, con
         s->canvas = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, m->width, m->height);
         s->cr = cairo_create(s->canvas);
     }
-    draw(s->cr, m);
+    if (m->background) copy_background(s->cr, m);
+    else draw_background(s->cr, m);
+    draw_foreground(s->cr, m);
     if (cairo_status(s->cr) != CAIRO_STATUS_SUCCESS) return -1;
     double t1 = now_ns();
 

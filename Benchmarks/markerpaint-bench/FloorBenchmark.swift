@@ -6,17 +6,21 @@ import MarkerRender
 import MarkerSpec
 import SystemPackage
 
-/// The floor under markerpaint's batch path: the same drawing (every Cairo call `MarkerPainter`
-/// makes), grey+alpha unpremultiply, libdeflate, CRCs, SHA-256 and a file write per marker, all
-/// made from C with nothing in between, one thread. Plans are made before the clock starts.
+/// The floor under markerpaint's batch path: the same drawing (the renderer's kept background
+/// copied, then every Cairo call `MarkerPainter` makes over it), grey+alpha unpremultiply,
+/// libdeflate, CRCs, SHA-256 and a file write per marker, all made from C with nothing in
+/// between, one thread. Plans are made before the clock starts.
 struct FloorBenchmark {
     let requests: [MarkerRequest]
     let pngLevel: Int
+    /// Paint every marker's shadow, pill and dot instead of copying the kept background: the
+    /// floor of the drawing before backgrounds were kept.
+    var paintsBackground = false
 
     /// Mean per-marker time of each step, in µs, and the total.
     func run(into folder: Folder) throws -> [(step: String, microseconds: Double)] {
         let renderer = try MarkerRenderer(pngLevel: pngLevel)
-        let plans = try requests.map { CPlan(try renderer.paintPlan($0)) }
+        let plans = try requests.map { CPlan(try renderer.paintPlan($0), paintsBackground: paintsBackground) }
         guard let state = floor_new(Int32(pngLevel)) else { throw RenderError("libdeflate could not allocate a compressor") }
         defer { floor_free(state) }
         let directory = open(folder.path.string, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -58,7 +62,7 @@ final class CPlan {
     private let icons: UnsafeMutableBufferPointer<floor_icon>
     private let plan: PaintPlan
 
-    init(_ plan: PaintPlan) {
+    init(_ plan: PaintPlan, paintsBackground: Bool) {
         self.plan = plan
         let allRuns = plan.labels.flatMap(\.runs)
         glyphs = .allocate(capacity: max(1, allRuns.reduce(0) { $0 + $1.glyphs.count }))
@@ -87,6 +91,7 @@ final class CPlan {
         let palette = plan.palette
         marker = floor_marker(
             width: Int32(plan.width), height: Int32(plan.height), scale: plan.scale, shadow_mask: plan.shadowMask,
+            background: paintsBackground ? nil : plan.background,
             shadow: Self.colour(palette.shadow), pill_fill: Self.colour(palette.pillFill), pill_border: Self.colour(palette.pillBorder),
             label: Self.colour(palette.label), dot_fill: Self.colour(palette.dotFill), dot_border: Self.colour(palette.dotBorder),
             pill: Self.rect(plan.pill), corner_radius: plan.cornerRadius, border_width: plan.borderWidth,

@@ -59,11 +59,21 @@ struct MarkerBench: AsyncParsableCommand {
             }
             let floor = try FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel).run(into: scratch.makeSubfolder("floor"))
             let floorTotal = floor.last?.microseconds ?? 0
+            let painting = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, paintsBackground: true)
+            let paintingFloor = try painting.run(into: scratch.makeSubfolder("floor-painting"))
+            let paintingTotal = paintingFloor.last?.microseconds ?? 0
+            func spelled(_ steps: [(step: String, microseconds: Double)]) -> String {
+                steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
+            }
             print(
-                "floor (the same Cairo calls, unpremultiply, libdeflate and write, from C, 1 thread), per marker: "
-                    + floor.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", "))
+                "floor (the same Cairo calls over the kept background, unpremultiply, libdeflate and write, from C, 1 thread), per marker: \(spelled(floor))"
+            )
+            print("floor painting every background instead (the drawing before backgrounds were kept), per marker: \(spelled(paintingFloor))")
             let perCore = fast.seconds * Double(workers) / Double(markers) * 1e6
-            print(String(format: "markerpaint per core: %.0f µs a marker, %.2f× the floor", perCore, perCore / floorTotal))
+            print(
+                String(
+                    format: "markerpaint per core: %.0f µs a marker, %.2f× the floor (%.2f× the floor painting every background)", perCore,
+                    perCore / floorTotal, perCore / paintingTotal))
             if let naive {
                 print(
                     String(

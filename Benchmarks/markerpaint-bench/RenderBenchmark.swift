@@ -46,7 +46,7 @@ struct RenderBenchmark: Sendable {
     /// The baseline, as a straightforward program draws: a Pango layout per label, then
     /// `cairo_surface_write_to_png` into a file, one marker after another.
     func naive(into folder: Folder) throws(RenderError) -> Figures {
-        let renderer = try MarkerRenderer(labelSetting: .pangoLayout)
+        let renderer = try MarkerRenderer(method: .fromScratch)
         let clock = ContinuousClock()
         var draw = Duration.zero
         var encodeAndWrite = Duration.zero

@@ -14,9 +14,9 @@ public final class MarkerRenderer {
     private let numberFont: FontDescription
     private let unitFont: FontDescription
     private let encoder: PNGEncoder
-    private var shadows = ShadowMask()
+    private var backgrounds = MarkerBackground()
     private let shaper: LabelShaper
-    private let labelSetting: LabelSetting
+    private let method: DrawingMethod
     /// The last canvas and its context, reused while the size stays (it mostly does in a batch).
     private var canvas: (surface: CairoSurface, context: CairoContext)?
     /// From the baseline to the middle of the digits, in points; the same for every label.
@@ -26,23 +26,24 @@ public final class MarkerRenderer {
         try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter)
     }
 
-    /// A renderer that sets labels as `labelSetting` says: the benchmark's naive baseline lays
-    /// out every label with Pango, as a straightforward program would.
-    package convenience init(labelSetting: LabelSetting) throws(RenderError) {
-        try self.init(fontFamily: Self.fontFamily, labelSetting: labelSetting)
+    /// A renderer that draws as `method` says: the benchmark's naive baseline draws every
+    /// marker from scratch, as a straightforward program would.
+    package convenience init(method: DrawingMethod) throws(RenderError) {
+        try self.init(fontFamily: Self.fontFamily, method: method)
     }
 
-    /// How a label becomes glyphs: shaped with fonts kept per scale (what markerpaint draws
-    /// with), or a Pango layout per label (the reference tests compare it with).
-    package enum LabelSetting: Sendable {
-        case shaped, pangoLayout
+    /// How a marker is drawn. `reusing` is what markerpaint draws with: labels shaped with fonts
+    /// kept per scale, over a background kept per canvas and palette. `fromScratch` lays out each
+    /// label with Pango and paints every shape; tests hold the two to the same pixels.
+    package enum DrawingMethod: Sendable {
+        case reusing, fromScratch
     }
 
     init(
         fontFamily: String, pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
-        labelSetting: LabelSetting = .shaped
+        method: DrawingMethod = .reusing
     ) throws(RenderError) {
-        self.labelSetting = labelSetting
+        self.method = method
         fontMap = try FontMap()
         textContext = try TextContext(fontMap: fontMap)
         numberFont = FontDescription(family: fontFamily, weight: PANGO_WEIGHT_MEDIUM, absoluteSize: MarkerMetrics.numberSize)
@@ -85,17 +86,18 @@ public final class MarkerRenderer {
         let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
         let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
         let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
-        let showLabel: (Int) -> Void =
-            switch labelSetting {
-            case .shaped: { labels[$0].show(in: context) }
-            case .pangoLayout:
-                {
-                    self.setLabel(segments[$0].number, unit: request.marker.unit, scale: Double(request.scale))
-                    self.layout.show(in: context, atX: 0, y: 0)
-                }
+        let palette = request.theme.palette
+        let painter = MarkerPainter(layout: geometry, palette: palette)
+        switch method {
+        case .reusing:
+            try surface.copyPixels(from: try backgrounds.surface(for: geometry, palette: palette))
+            try painter.paintForeground(on: context) { labels[$0].show(in: context) }
+        case .fromScratch:
+            try painter.paint(on: context, shadow: try backgrounds.shadowMask(for: geometry)) {
+                self.setLabel(segments[$0].number, unit: request.marker.unit, scale: Double(request.scale))
+                self.layout.show(in: context, atX: 0, y: 0)
             }
-        try MarkerPainter(layout: geometry, palette: request.theme.palette)
-            .paint(on: context, showLabel: showLabel, shadow: try shadows.mask(for: geometry))
+        }
         return (surface, geometry)
     }
 
@@ -115,15 +117,15 @@ public final class MarkerRenderer {
         return MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
     }
 
-    /// Each segment's label set in glyphs for drawing at `scale`, as `labelSetting` sets it.
+    /// Each segment's label set in glyphs for drawing at `scale`, as `method` sets it.
     func labels(of segments: [LabelSegment], unit: Marker.Unit, scale: Int) throws(RenderError) -> [ShapedLabel] {
         var labels: [ShapedLabel] = []
         labels.reserveCapacity(segments.count)
         for segment in segments {
-            switch labelSetting {
-            case .shaped:
+            switch method {
+            case .reusing:
                 labels.append(try shaper.shape(number: segment.number, unit: unit, scale: Double(scale)))
-            case .pangoLayout:
+            case .fromScratch:
                 setLabel(segment.number, unit: unit, scale: Double(scale))
                 labels.append(ShapedLabel(layout: layout))
             }
@@ -132,7 +134,12 @@ public final class MarkerRenderer {
     }
 
     /// The shadow mask for `geometry`, from the cache or made now.
-    func shadowMask(for geometry: MarkerLayout) throws(RenderError) -> CairoSurface { try shadows.mask(for: geometry) }
+    func shadowMask(for geometry: MarkerLayout) throws(RenderError) -> CairoSurface { try backgrounds.shadowMask(for: geometry) }
+
+    /// The background (shadow, pill, dot) of `geometry` in `palette`, from the cache or painted now.
+    func background(for geometry: MarkerLayout, palette: Palette) throws(RenderError) -> CairoSurface {
+        try backgrounds.surface(for: geometry, palette: palette)
+    }
 
     func measure(_ label: ShapedLabel) -> LabelMeasure {
         let unit = Double(PANGO_SCALE)

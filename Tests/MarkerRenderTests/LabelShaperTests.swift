@@ -93,10 +93,12 @@ struct LabelShaperTests {
         (.start, 0), (.distance, 0.5), (.distance, 7.5), (.distance, 10), (.distance, 47), (.end, 123.4), (.end, 100_000),
     ]
 
-    @Test("markers drawn from shaped labels are pixel for pixel those a Pango layout per label draws", arguments: [1, 2, 3])
+    @Test(
+        "markers drawn from shaped labels over kept backgrounds are, premultiplied pixel for pixel, those drawn from scratch with a Pango layout per label",
+        arguments: [1, 2, 3])
     func samePixels(scale: Int) throws {
         let shaped = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily)
-        let pango = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily, labelSetting: .pangoLayout)
+        let pango = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily, method: .fromScratch)
         var requests: [MarkerRequest] = []
         for (kind, distance) in Self.markers {
             for theme in [Theme.day, .night] {
@@ -111,11 +113,22 @@ struct LabelShaperTests {
             let combined = try Marker(combining: parts.map { try Marker.Part(kind: $0.0, distance: $0.1) })
             requests.append(try MarkerRequest(marker: combined, theme: .night, scale: scale))
         }
-        for request in requests {
-            let (fromShaped, anchor) = try shaped.draw(request)
-            let (fromPango, pangoAnchor) = try pango.draw(request)
-            #expect(anchor == pangoAnchor)
-            #expect(fromShaped == fromPango, "\(request.marker) @\(scale)x \(request.theme)")
+        // Twice over, so the second pass draws over backgrounds kept from markers of other labels.
+        for request in requests + requests.reversed() {
+            let (fromShaped, layout) = try shaped.drawSurface(request)
+            let shapedPixels = Self.premultipliedPixels(of: fromShaped)
+            let (fromPango, pangoLayout) = try pango.drawSurface(request)
+            #expect(layout.anchor == pangoLayout.anchor)
+            // A Bool, so that a failure names the marker instead of printing every byte.
+            let identical = shapedPixels == Self.premultipliedPixels(of: fromPango)
+            #expect(identical, "\(request.marker) @\(scale)x \(request.theme)")
+        }
+    }
+
+    /// Every row of `surface`'s ARGB32 pixels, without the stride's padding.
+    static func premultipliedPixels(of surface: CairoSurface) -> [UInt8] {
+        surface.withPixels { data, stride in
+            (0..<surface.height).flatMap { row in UnsafeBufferPointer(start: data + row * stride, count: surface.width * 4) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import CPangoCairo
 import Foundation
 import MarkerFiles
 import MarkerPixels
@@ -55,6 +56,27 @@ struct RendererTests {
         ]
         let names = try requests.map { try renderer.render($0).image.fileName }
         #expect(Set(names).count == names.count)
+    }
+
+    @Test("a renderer's surface cache keeps at most its limit, dropping the oldest first")
+    func surfaceCacheLimit() throws {
+        var cache = SurfaceCache<Int>(limit: 2)
+        var made = 0
+        func surface(_ key: Int) throws -> CairoSurface {
+            try cache.surface(for: key) { () throws(RenderError) in
+                made += 1
+                return try CairoSurface(format: CAIRO_FORMAT_A8, width: 1, height: 1)
+            }
+        }
+        let first = try surface(1)
+        _ = try surface(2)
+        #expect(try surface(1) === first)
+        #expect(made == 2)
+        _ = try surface(3)
+        _ = try surface(2)
+        #expect(made == 3)
+        #expect(try surface(1) !== first)
+        #expect(made == 4)
     }
 
     @Test("the canvas holds the whole shadow, with no more than a thin empty margin", arguments: [1, 2, 3])

@@ -31,6 +31,8 @@ typedef struct {
     int width, height;
     double scale;
     cairo_surface_t *shadow_mask;
+    /// The marker's kept background (shadow, pill, dot) to copy, or NULL to paint it.
+    cairo_surface_t *background;
     floor_colour shadow, pill_fill, pill_border, label, dot_fill, dot_border;
     floor_rect pill;
     double corner_radius, border_width;

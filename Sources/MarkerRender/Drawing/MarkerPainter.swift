@@ -1,19 +1,32 @@
 import CPangoCairo
 import MarkerSpec
 
-/// Paints one laid-out marker onto a Cairo context, back to front: shadow, pill, dot, dividers, labels, icons.
+/// Paints one laid-out marker onto a Cairo context, back to front: shadow, pill, dot (the
+/// background), then dividers, labels, icons.
 struct MarkerPainter {
     let layout: MarkerLayout
     let palette: Palette
 
-    /// `shadow` is the layout's shadow mask (see `ShadowMask`), drawn in the palette's shadow colour.
-    /// `showLabel(i)` draws segment `i`'s label with its line's top-left corner at the user-space
-    /// origin, in points, in the current source colour.
-    func paint(on context: CairoContext, showLabel: (Int) -> Void, shadow: CairoSurface) throws(RenderError) {
+    /// Paints the whole marker. `shadow` is the layout's shadow mask (see `ShadowMask`), drawn in
+    /// the palette's shadow colour. `showLabel(i)` draws segment `i`'s label with its line's
+    /// top-left corner at the user-space origin, in points, in the current source colour.
+    func paint(on context: CairoContext, shadow: CairoSurface, showLabel: (Int) -> Void) throws(RenderError) {
+        try paintBackground(on: context, shadow: shadow)
+        try paintForeground(on: context, showLabel: showLabel)
+    }
+
+    /// Clears the surface and paints what depends only on the canvas and palette: shadow, pill, dot.
+    func paintBackground(on context: CairoContext, shadow: CairoSurface) throws(RenderError) {
         context.clear()
         context.paint(palette.shadow, maskedBy: shadow)
         paintPill(on: context)
         paintDot(on: context)
+        try context.checkStatus("drawing the marker's background")
+    }
+
+    /// Paints what differs from marker to marker over a background: dividers, labels, icons.
+    func paintForeground(on context: CairoContext, showLabel: (Int) -> Void) throws(RenderError) {
+        cairo_new_path(context.pointer)
         paintDividers(on: context)
         for (index, origin) in layout.labelOrigins.enumerated() {
             paintLabel(at: origin, on: context) { showLabel(index) }

@@ -1,8 +1,8 @@
 import CPangoCairo
 package import MarkerSpec
 
-/// One marker's drawing as data, every Cairo call `MarkerPainter` makes: for the benchmark's
-/// floor, which makes the same calls from C with nothing in between.
+/// One marker's drawing as data, every Cairo call `MarkerPainter` makes and the background it
+/// paints over: for the benchmark's floor, which makes the same calls from C with nothing in between.
 package struct PaintPlan {
     /// Glyphs in one Cairo font (a `cairo_scaled_font_t`), placed in label space (points).
     package struct GlyphRun {
@@ -22,6 +22,8 @@ package struct PaintPlan {
     package var scale: Double
     /// The A8 `cairo_surface_t` the shadow colour is painted through.
     package var shadowMask: OpaquePointer
+    /// The ARGB32 `cairo_surface_t` of the kept background (shadow, pill, dot) the renderer copies.
+    package var background: OpaquePointer
     package var palette: Palette
     package var pill: Rect
     package var cornerRadius: Double
@@ -42,6 +44,7 @@ extension MarkerRenderer {
         let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
         let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
         let mask = try shadowMask(for: geometry)
+        let background = try background(for: geometry, palette: request.theme.palette)
         let planned = zip(geometry.labelOrigins, labels).map { origin, label in
             PaintPlan.Label(
                 x: origin.x, y: origin.y,
@@ -51,9 +54,10 @@ extension MarkerRenderer {
         }
         return PaintPlan(
             width: geometry.canvasWidth, height: geometry.canvasHeight, scale: scale, shadowMask: mask.pointer,
+            background: background.pointer,
             palette: request.theme.palette, pill: geometry.pill, cornerRadius: MarkerMetrics.cornerRadius * scale,
             borderWidth: MarkerMetrics.borderWidth * scale, dot: (geometry.dotCentreX, geometry.dotCentreY, geometry.dotRadius),
             dividers: geometry.dividers, labels: planned, icons: geometry.icons.map { ($0.icon == .flag, $0.rect) },
-            owners: [mask] + labels.flatMap { $0.runs.map(\.font) })
+            owners: [mask, background] + labels.flatMap { $0.runs.map(\.font) })
     }
 }

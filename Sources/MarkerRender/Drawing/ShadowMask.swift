@@ -14,20 +14,12 @@ struct ShadowMask {
     }
 
     /// Enough for every pill width a long route produces; beyond it the oldest are dropped.
-    static let cacheLimit = 64
-
-    private var cache: [Key: CairoSurface] = [:]
-    private var order: [Key] = []
+    private var cache = SurfaceCache<Key>(limit: 64)
 
     /// The mask for `layout`, from the cache or made now.
     mutating func mask(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {
         let key = Key(width: layout.canvasWidth, height: layout.canvasHeight, scale: layout.scale)
-        if let cached = cache[key] { return cached }
-        let mask = try Self.make(for: layout)
-        if order.count == Self.cacheLimit { cache[order.removeFirst()] = nil }
-        cache[key] = mask
-        order.append(key)
-        return mask
+        return try cache.surface(for: key) { () throws(RenderError) in try Self.make(for: layout) }
     }
 
     static func make(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {

@@ -72,3 +72,22 @@ extension CairoSurface {
         }
     }
 }
+
+extension CairoSurface {
+    /// Makes this surface's pixels a copy of `source`'s, which must have the same format and size.
+    func copyPixels(from source: CairoSurface) throws(RenderError) {
+        let format = cairo_image_surface_get_format(pointer)
+        guard cairo_image_surface_get_format(source.pointer) == format, source.width == width, source.height == height,
+            source.stride == stride
+        else {
+            throw RenderError("cannot copy a \(source.width)×\(source.height) surface onto a \(width)×\(height) one")
+        }
+        cairo_surface_flush(source.pointer)
+        cairo_surface_flush(pointer)
+        guard let from = cairo_image_surface_get_data(source.pointer), let to = cairo_image_surface_get_data(pointer) else {
+            throw RenderError("Cairo gave no pixel memory to copy")
+        }
+        to.update(from: from, count: stride * height)
+        cairo_surface_mark_dirty(pointer)
+    }
+}

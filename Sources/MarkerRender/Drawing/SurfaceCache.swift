@@ -1,0 +1,23 @@
+/// Surfaces a renderer keeps by key, so that what repeats across a batch is drawn once.
+///
+/// Bounded: past `limit` the oldest is dropped, so a hostile run of distinct keys costs memory
+/// for `limit` surfaces at most.
+struct SurfaceCache<Key: Hashable> {
+    let limit: Int
+    private var surfaces: [Key: CairoSurface] = [:]
+    private var order: [Key] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The surface kept for `key`, or `make()`'s, kept from now on.
+    mutating func surface(for key: Key, make: () throws(RenderError) -> CairoSurface) throws(RenderError) -> CairoSurface {
+        if let kept = surfaces[key] { return kept }
+        let made = try make()
+        if order.count >= limit { surfaces[order.removeFirst()] = nil }
+        surfaces[key] = made
+        order.append(key)
+        return made
+    }
+}
