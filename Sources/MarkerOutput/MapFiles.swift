@@ -5,7 +5,7 @@ import MarkerSpec
 
 /// The map data of a batch written beside its images: sprites, `markers.geojson`, the style and
 /// its layers, and the manifest that records every file with its SHA-256.
-struct MapFiles {
+struct MapFiles: Sendable {
     let batch: RouteBatch
     let images: [MarkerImage]
     let fingerprint: String
@@ -15,7 +15,7 @@ struct MapFiles {
     /// One sprite id per marker and theme, from its pictures at every scale.
     private let spriteIDs: [Picture: SpriteID]
 
-    private struct Picture: Hashable {
+    private struct Picture: Hashable, Sendable {
         let marker: Marker
         let theme: Theme
     }
@@ -43,7 +43,10 @@ struct MapFiles {
 
     /// Writes the map data into `staging` and returns the batch's manifest; `folderOf` says where
     /// each image's PNG is (reused ones are still in the output folder).
-    func write(into staging: Folder, folderOf: (MarkerImage) -> Folder) throws(OutputError) -> Manifest {
+    ///
+    /// The two large documents, markers.geojson and the preview page, are built beside each other
+    /// and the rest: after the drawing, a batch's last single-threaded stretch is mostly these.
+    func write(into staging: Folder, folderOf: (MarkerImage) -> Folder) async throws(OutputError) -> Manifest {
         var files: [String: String] = [:]
         for image in images { files[image.fileName] = image.sha256 }
         func write(_ bytes: [UInt8], _ name: String) throws(OutputError) {
@@ -62,15 +65,8 @@ struct MapFiles {
             }
         }
 
-        let geoJSON = try Self.document {
-            try MarkersGeoJSON.document(
-                plan: batch.plan, themes: options.themes,
-                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value },
-                sheet: options.sprites
-                    ? { (routeMarker, theme) throws(OutputError) in sheetOf[try spriteID(routeMarker.marker, theme)] ?? "" } : nil
-            )
-        }
-        try write(geoJSON, "markers.geojson")
+        async let geoJSON = Result { [sheetOf] () throws(OutputError) in try markersGeoJSON(sheetOf: sheetOf) }
+        async let page = Result { () throws(OutputError) in try previewPage() }
 
         for (index, theme) in options.themes.enumerated() {
             let layer = try Self.mapData { () throws(MapError) in try StyleLayer.json(theme: theme) }
@@ -88,26 +84,13 @@ struct MapFiles {
             try write(style, MapStyle.fileName)
         }
 
-        // The page needs 1x and @2x; only a run that drew neither gives it what it drew.
-        let drewSmall = batch.imageSet.scales.contains { $0 <= 2 }
-        var pictures: [String: [Int: PreviewPage.Picture]] = [:]
-        for image in images where image.request.scale <= 2 || !drewSmall {
-            let id = try spriteID(image.request.marker, image.request.theme).value
-            pictures[id, default: [:]][image.request.scale] = PreviewPage.Picture(
-                file: image.fileName, scale: image.request.scale, width: image.width, height: image.height,
-                anchorX: image.anchor.x, anchorY: image.anchor.y)
-        }
-        let page = try Self.document {
-            try PreviewPage.html(
-                route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit,
-                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures)
-        }
-        try write(page, PreviewPage.fileName)
-
         var rows: [Manifest.Image] = []
+        rows.reserveCapacity(images.count)
         for image in images {
             rows.append(Manifest.Image(image, sprite: try spriteID(image.request.marker, image.request.theme)))
         }
+        try write(try await geoJSON.get(), "markers.geojson")
+        try write(try await page.get(), PreviewPage.fileName)
         let unitMetres = options.unit.metres
         return Manifest(
             renderer: fingerprint, unit: options.unit.rawValue, cumulative: options.cumulative,
@@ -118,6 +101,38 @@ struct MapFiles {
             sprites: sprites,
             files: files
         )
+    }
+
+    /// markers.geojson: every marker with its icon id per theme and, with sprites, its sheet.
+    private func markersGeoJSON(sheetOf: [SpriteID: String]) throws(OutputError) -> [UInt8] {
+        let options = batch.options
+        return try Self.document {
+            try MarkersGeoJSON.document(
+                plan: batch.plan, themes: options.themes,
+                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value },
+                sheet: options.sprites
+                    ? { (routeMarker, theme) throws(OutputError) in sheetOf[try spriteID(routeMarker.marker, theme)] ?? "" } : nil
+            )
+        }
+    }
+
+    /// The preview page, with the pictures it shows.
+    private func previewPage() throws(OutputError) -> [UInt8] {
+        let options = batch.options
+        // The page needs 1x and @2x; only a run that drew neither gives it what it drew.
+        let drewSmall = batch.imageSet.scales.contains { $0 <= 2 }
+        var pictures: [String: [Int: PreviewPage.Picture]] = [:]
+        for image in images where image.request.scale <= 2 || !drewSmall {
+            let id = try spriteID(image.request.marker, image.request.theme).value
+            pictures[id, default: [:]][image.request.scale] = PreviewPage.Picture(
+                file: image.fileName, scale: image.request.scale, width: image.width, height: image.height,
+                anchorX: image.anchor.x, anchorY: image.anchor.y)
+        }
+        return try Self.document {
+            try PreviewPage.html(
+                route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit,
+                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures)
+        }
     }
 
     /// Packs a theme's pictures on as many sheets as they need, each at every ratio map SDKs

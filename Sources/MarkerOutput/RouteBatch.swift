@@ -94,11 +94,11 @@ public struct RouteBatch: Sendable {
             )
             let fingerprint = try await fingerprinting.get()
             let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
-            let manifest = try MapFiles(
+            let manifest = try await MapFiles(
                 batch: self, images: outcomes.map(\.image), fingerprint: fingerprint, baseURL: options.baseURL ?? FileURL.folder(output.path)
             )
             .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
-            try output.publish(staging, manifest: manifest)
+            try await output.publish(staging, manifest: manifest)
             return Summary(
                 stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
                 rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings)

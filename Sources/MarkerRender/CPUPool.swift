@@ -43,20 +43,34 @@ public final class CPUPool<Context>: Sendable {
     ) async throws -> CPUPool {
         let pool = CPUPool(name: name, threadCount: max(1, threads), capacity: max(1, capacity))
         let jobs = pool.jobs
-        for number in 1...pool.threadCount {
-            let started = await withCheckedContinuation { (started: CheckedContinuation<Result<Void, any Error>, Never>) in
-                do {
-                    try DetachedThread.start {
-                        jobs.work(makeContext: makeContext, reportingStartTo: started)
+        // All threads make their contexts at once: a renderer's fonts take milliseconds to load.
+        let starts = await withTaskGroup(of: Result<Void, any Error>.self) { group in
+            for _ in 1...pool.threadCount {
+                group.addTask {
+                    await withCheckedContinuation { (started: CheckedContinuation<Result<Void, any Error>, Never>) in
+                        do {
+                            try DetachedThread.start {
+                                jobs.work(makeContext: makeContext, reportingStartTo: started)
+                            }
+                        } catch {
+                            started.resume(returning: .failure(error))
+                        }
                     }
-                } catch {
-                    started.resume(returning: .failure(error))
                 }
             }
-            if case .failure(let error) = started {
-                jobs.stop(threads: number - 1)
-                throw error
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        var failure: (any Error)?
+        var running = 0
+        for started in starts {
+            switch started {
+            case .success: running += 1
+            case .failure(let error): failure = failure ?? error
             }
+        }
+        if let failure {
+            jobs.stop(threads: running)
+            throw failure
         }
         return pool
     }

@@ -10,6 +10,9 @@ public struct MarkerImage: Sendable, Hashable {
     public let anchor: PixelPoint
     /// Lowercase hex SHA-256 of the PNG.
     public let sha256: String
+    /// `end-123km-night@2x-3f9a1c2b7d.png`: what it shows and a hash of its bytes, so a new
+    /// picture never reuses an old name. Spelled once: a batch asks for it several times per image.
+    public let fileName: String
 
     public init(request: MarkerRequest, width: Int, height: Int, anchor: PixelPoint, sha256: String) {
         self.request = request
@@ -17,6 +20,7 @@ public struct MarkerImage: Sendable, Hashable {
         self.height = height
         self.anchor = anchor
         self.sha256 = sha256
+        fileName = ImageName(request: request, sha256: sha256).fileName
     }
 
     /// The image of `png`, hashing it.
@@ -26,8 +30,4 @@ public struct MarkerImage: Sendable, Hashable {
 
     /// Its content-hashed name.
     public var name: ImageName { ImageName(request: request, sha256: sha256) }
-
-    /// `end-123km-night@2x-3f9a1c2b7d.png`: what it shows and a hash of its bytes, so a new
-    /// picture never reuses an old name.
-    public var fileName: String { name.fileName }
 }

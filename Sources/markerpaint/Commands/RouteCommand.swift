@@ -108,6 +108,9 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // The renderers load their fonts while the route is read and planned.
+        async let renderers = Self.startRenderers(
+            threads: ProcessInfo.processInfo.activeProcessorCount, pngLevel: small ? PNGEncoder.smallLevel : PNGEncoder.defaultLevel)
         let format: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
         let route = try Route.load(path: file, format: format)
         var options = RouteBatch.Options()
@@ -130,7 +133,10 @@ struct RouteCommand: AsyncParsableCommand {
         let bar = Terminal.outputIsInteractive ? ProgressBar() : nil
         let summary: RouteBatch.Summary
         do {
-            summary = try await batch.write(to: FilePath(out), threads: ProcessInfo.processInfo.activeProcessorCount) { done, total in
+            let output = try RouteOutput(FilePath(out))
+            let pool = try await renderers.get()
+            defer { pool.shutdown() }
+            summary = try await batch.write(to: output, on: pool) { done, total in
                 bar?.show(done, of: total)
             }
         } catch {
@@ -144,6 +150,15 @@ struct RouteCommand: AsyncParsableCommand {
 }
 
 extension RouteCommand {
+    /// A pool of renderers, or why it could not start (e.g. the font is missing).
+    static func startRenderers(threads: Int, pngLevel: Int) async -> Result<CPUPool<MarkerRenderer>, OutputError> {
+        do {
+            return .success(try await CPUPool.renderers(threads: threads, pngLevel: pngLevel))
+        } catch {
+            return .failure(OutputError("\(error)"))
+        }
+    }
+
     /// `error`, with the flag that avoids it where one does.
     static func withFlagHint(_ error: OutputError) -> OutputError {
         guard let mapError = error.mapError, mapError.reason == .spriteTooLarge else { return error }
