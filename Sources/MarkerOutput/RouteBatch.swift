@@ -98,7 +98,7 @@ public struct RouteBatch: Sendable {
                 batch: self, images: outcomes.map(\.image), fingerprint: fingerprint, baseURL: options.baseURL ?? FileURL.folder(output.path)
             )
             .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
-            try await output.publish(staging, manifest: manifest)
+            try output.publish(staging, manifest: manifest)
             return Summary(
                 stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
                 rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings)

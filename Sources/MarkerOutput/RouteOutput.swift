@@ -166,18 +166,16 @@ public final class RouteOutput: Sendable {
     /// Moves every file of `staging` into the folder and records them in `manifest`, in an order
     /// that leaves every file accounted for wherever it is interrupted; then removes the earlier
     /// run's files that `manifest` no longer lists, and the staging folder.
-    func publish(_ staging: Folder, manifest: Manifest) async throws(OutputError) {
+    func publish(_ staging: Folder, manifest: Manifest) throws(OutputError) {
         let newFiles = manifest.files ?? [:]
         do {
             var intent = manifest
             intent.files = ownFiles.merging(newFiles) { _, new in new }
             try folder.write(Array(try intent.encoded()), as: Manifest.fileName)
-            // Two movers: a rename is a few µs of kernel time, and a route has thousands of images.
-            let names = try staging.entries().map(\.name)
-            let half = names.count / 2
-            async let firstHalf = Self.move(names[..<half], from: staging, to: folder)
-            try Self.move(names[half...], from: staging, to: folder).get()
-            try await firstHalf.get()
+            // One mover: the kernel serializes renames between two folders on the rename lock.
+            for entry in try staging.entries() {
+                try staging.move(entry.name, to: folder, as: entry.name)
+            }
             // Into a folder with nothing of an earlier run, the intent is already the manifest.
             if intent.files != manifest.files { try folder.write(Array(try manifest.encoded()), as: Manifest.fileName) }
             for name in ownFiles.keys where newFiles[name] == nil && name != Manifest.fileName {
@@ -190,13 +188,6 @@ public final class RouteOutput: Sendable {
             throw error
         } catch {
             throw OutputError("cannot encode the manifest: \(error)")
-        }
-    }
-
-    /// Moves the files `names` of `staging` into `folder` under the same names.
-    private static func move(_ names: ArraySlice<String>, from staging: Folder, to folder: Folder) -> Result<Void, FileError> {
-        Result { () throws(FileError) in
-            for name in names { try staging.move(name, to: folder, as: name) }
         }
     }
 

@@ -12,14 +12,16 @@ struct JSONValueTests {
     ]
     static let numbers: [Double] = [
         0, -0.0, 1, -1, 0.1, 1.5, 10, 123.456, 1e-7, 1e21, 1e22, 123_456_789.123, 5e-324, .greatestFiniteMagnitude, 45.80725, 13.9999999,
+        // Around where whole numbers stop being spelled as integers.
+        999_999_999_999_999, -999_999_999_999_999, 1e15, 9_007_199_254_740_992, 1e16, 4_503_599_627_370_495.5, 0.5, -0.5,
     ]
 
     /// A document using every kind of value, nesting, empty containers and keys whose UTF-8 order differs from other orders.
     static var document: JSONValue {
         .object([
             .init("strings", .array(strings.map(JSONValue.string))),
-            // Not -0.0: it reads back as the integer 0, so only `number(_:)` checks it.
-            .init("numbers", .array(numbers.filter { $0 != 0 || $0.sign == .plus }.map(JSONValue.number))),
+            // Not -0.0 or 1e16: they read back as integers (0, 10000000000000000), so only `number(_:)` checks them.
+            .init("numbers", .array(numbers.filter { ($0 != 0 || $0.sign == .plus) && $0 != 1e16 }.map(JSONValue.number))),
             .init("integers", .array([0, -1, 42, Int.max, Int.min].map(JSONValue.integer))),
             .init("flags", .array([.bool(true), .bool(false), .null])),
             .init("empty", .object([.init("array", .array([])), .init("object", .object([])), .init("nested", .array([.array([]), .object([])]))])),
@@ -47,6 +49,19 @@ struct JSONValueTests {
     func number(_ value: Double) throws {
         let encoder = JSONEncoder()
         #expect(try JSONValue.number(value).bytes() == Array(try encoder.encode(value)))
+    }
+
+    @Test("whole numbers of every size, and their neighbours, are spelled as JSONEncoder spells them")
+    func wholeNumbers() throws {
+        var generator = SeededGenerator(seed: 15)
+        var values: [Double] = []
+        for _ in 0..<3_000 {
+            let whole =
+                Double(Int64.random(in: -(1 << 53)...(1 << 53), using: &generator)) / pow(10, Double(Int.random(in: 0...15, using: &generator)))
+            values += [whole.rounded(.towardZero), whole.nextUp, whole.nextDown]
+        }
+        let ours = try JSONValue.array(values.map(JSONValue.number)).bytes()
+        #expect(ours == Array(try JSONEncoder().encode(values)))
     }
 
     @Test("NaN and infinity are refused, as JSON has no such numbers", arguments: [Double.nan, .infinity, -.infinity])

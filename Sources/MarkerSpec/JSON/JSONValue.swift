@@ -75,6 +75,13 @@ public enum JSONValue: Sendable, Equatable {
             case .integer(let integer): write(integer: integer)
             case .number(let number):
                 guard number.isFinite else { throw NonFiniteNumber(value: number) }
+                // Whole numbers below 10^15 are spelled as integers (distances, zooms, sizes): the
+                // same digits, without making and trimming a string.
+                if number.magnitude < 1e15, number.rounded(.towardZero) == number {
+                    if number == 0, number.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+                    write(integer: Int(number))
+                    return
+                }
                 // JSONEncoder's spelling: the shortest round-trip form, without a trailing ".0".
                 var text = number.description
                 if text.hasSuffix(".0") { text.removeLast(2) }
