@@ -8,8 +8,8 @@ struct GeoJSONReader {
     /// What was passed over, in order of appearance, for the message when no line is found.
     private var passedOver: [String] = []
 
-    static func stages(from bytes: [UInt8]) throws(RouteError) -> [StageCandidate] {
-        let root = try JSONParser.parse(bytes)
+    static func stages(from bytes: [UInt8], flatteningNumberArrays: Bool = true) throws(RouteError) -> [StageCandidate] {
+        let root = try JSONParser.parse(bytes, flatteningNumberArrays: flatteningNumberArrays)
         var reader = GeoJSONReader()
         try reader.readRoot(root)
         guard !reader.candidates.isEmpty else {
@@ -26,7 +26,7 @@ struct GeoJSONReader {
         }
         switch root["type"] {
         case .string("FeatureCollection"):
-            guard case .array(let features)? = root["features"] else {
+            guard let features = root["features"]?.elements else {
                 throw RouteError("the FeatureCollection has no \"features\" array")
             }
             for (index, feature) in features.enumerated() {
@@ -58,7 +58,7 @@ struct GeoJSONReader {
             let label = path.isEmpty ? "the LineString" : location(path)
             candidates.append(StageCandidate(at: label, name: name, coordinates: coordinates))
         case .string("MultiLineString"):
-            guard case .array(let lines)? = geometry["coordinates"] else {
+            guard let lines = geometry["coordinates"]?.elements else {
                 throw RouteError("\(location(path)): the MultiLineString's \"coordinates\" is not an array")
             }
             for (index, line) in lines.enumerated() {
@@ -67,7 +67,7 @@ struct GeoJSONReader {
                 candidates.append(StageCandidate(at: location(linePath), name: name, coordinates: coordinates))
             }
         case .string("GeometryCollection"):
-            guard case .array(let members)? = geometry["geometries"] else {
+            guard let members = geometry["geometries"]?.elements else {
                 throw RouteError("\(location(path)): the GeometryCollection has no \"geometries\" array")
             }
             for (index, member) in members.enumerated() {
@@ -84,6 +84,7 @@ struct GeoJSONReader {
 
     /// GeoJSON positions are [longitude, latitude, elevation?]; the elevation is not needed.
     private func readPositions(_ value: JSONValue?, path: [String]) throws(RouteError) -> [Coordinate] {
+        if case .numberArrays(let positions)? = value { return try readPositions(positions, path: path) }
         guard case .array(let positions)? = value else {
             let found = value?.kindDescription ?? "missing"
             throw RouteError("\(location(path)): \"coordinates\" is \(found), not an array of positions")
@@ -102,6 +103,24 @@ struct GeoJSONReader {
             let longitude = try number(numbers[0], named: "longitude", at: place())
             let latitude = try number(numbers[1], named: "latitude", at: place())
             coordinates.append(try CoordinateCheck.coordinate(latitude: latitude, longitude: longitude, at: place()))
+        }
+        return coordinates
+    }
+
+    /// Positions read flat by the parser: the same checks and messages, without a value per number.
+    private func readPositions(_ positions: JSONValue.NumberArrays, path: [String]) throws(RouteError) -> [Coordinate] {
+        var coordinates: [Coordinate] = []
+        coordinates.reserveCapacity(positions.count)
+        var start = 0
+        for (index, end) in positions.ends.enumerated() {
+            let place = { location(path + ["coordinate \(index + 1)"]) }
+            guard end - start >= 2 else {
+                throw RouteError("\(place()): a position needs 2 numbers (longitude, latitude), it has \(end - start)")
+            }
+            let longitude = positions.numbers[start]
+            let latitude = positions.numbers[start + 1]
+            coordinates.append(try CoordinateCheck.coordinate(latitude: latitude, longitude: longitude, at: place()))
+            start = end
         }
         return coordinates
     }

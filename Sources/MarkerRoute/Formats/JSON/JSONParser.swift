@@ -7,13 +7,17 @@ struct JSONParser {
     /// The next byte to read.
     var index: Int
     private var depth = 0
+    /// Whether arrays of number arrays are read flat (`parseNumberArrays`); tests turn it off to
+    /// hold the flat reading to the value-by-value one.
+    private var flattensNumberArrays = true
 
     /// Deeper nesting than any GeoJSON needs; the limit keeps hostile input from exhausting the stack.
     private static let maximumDepth = 512
 
     /// Parses one JSON value that makes up the whole of `bytes` (a UTF-8 byte order mark is skipped).
-    static func parse(_ bytes: [UInt8]) throws(RouteError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], flatteningNumberArrays: Bool = true) throws(RouteError) -> JSONValue {
         var parser = JSONParser(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
+        parser.flattensNumberArrays = flatteningNumberArrays
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -61,6 +65,7 @@ struct JSONParser {
     }
 
     private mutating func parseArray() throws(RouteError) -> JSONValue {
+        if flattensNumberArrays, let arrays = try parseNumberArrays() { return .numberArrays(arrays) }
         try enter()
         index += 1  // [
         var elements: [JSONValue] = []
@@ -81,6 +86,76 @@ struct JSONParser {
         }
         depth -= 1
         return .array(elements)
+    }
+
+    /// An array of arrays of numbers (a line's positions), read flat; nil, with nothing consumed,
+    /// if the array at `index` is anything else, which `parseArray` then reads value by value and
+    /// reports as it always has. A malformed number throws here just as it would there.
+    private mutating func parseNumberArrays() throws(RouteError) -> JSONValue.NumberArrays? {
+        let start = index
+        var arrays = JSONValue.NumberArrays()
+        func isNumberStart(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        // Past the depth limit the general path must be the one to refuse.
+        guard depth + 2 <= Self.maximumDepth else { return nil }
+        index += 1  // [
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
+            index = start
+            return nil
+        }
+        while true {
+            index += 1  // the inner [
+            skipWhitespace()
+            // Two negative signs in a row (`-Infinity`) or an empty inner array: the general path.
+            guard index + 1 < bytes.count, isNumberStart(bytes[index]), bytes[index + 1] != UInt8(ascii: "I") else {
+                index = start
+                return nil
+            }
+            while true {
+                arrays.numbers.append(try parseNumber())
+                skipWhitespace()
+                guard index < bytes.count else {
+                    index = start
+                    return nil
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    break
+                }
+                guard bytes[index] == UInt8(ascii: ",") else {
+                    index = start
+                    return nil
+                }
+                index += 1
+                skipWhitespace()
+                guard index + 1 < bytes.count, isNumberStart(bytes[index]), bytes[index + 1] != UInt8(ascii: "I") else {
+                    index = start
+                    return nil
+                }
+            }
+            arrays.ends.append(arrays.numbers.count)
+            skipWhitespace()
+            guard index < bytes.count else {
+                index = start
+                return nil
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return arrays
+            }
+            guard bytes[index] == UInt8(ascii: ",") else {
+                index = start
+                return nil
+            }
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
+                index = start
+                return nil
+            }
+        }
     }
 
     private mutating func parseObject() throws(RouteError) -> JSONValue {

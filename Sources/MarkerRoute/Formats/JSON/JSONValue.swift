@@ -11,10 +11,35 @@ enum JSONValue: Sendable {
     case array([JSONValue])
     /// Members in file order; objects in GeoJSON are small, so lookups scan.
     case object([Member])
+    /// An array whose every element is an array of finite-spelled numbers, such as a line's
+    /// positions, kept flat: one value instead of one per position and one per number.
+    case numberArrays(NumberArrays)
+
+    /// Arrays of numbers laid end to end: array `i` is `numbers[ends[i - 1]..<ends[i]]`.
+    struct NumberArrays: Sendable {
+        var numbers: [Double] = []
+        var ends: [Int] = []
+
+        var count: Int { ends.count }
+
+        /// The numbers of array `index`.
+        subscript(index: Int) -> ArraySlice<Double> {
+            numbers[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+        }
+    }
 
     struct Member: Sendable {
         var key: String
         var value: JSONValue
+    }
+
+    /// The elements if this is an array, whichever way it is kept.
+    var elements: [JSONValue]? {
+        switch self {
+        case .array(let elements): elements
+        case .numberArrays(let arrays): (0..<arrays.count).map { .array(arrays[$0].map(JSONValue.number)) }
+        default: nil
+        }
     }
 
     /// The value of `key` if this is an object that has it (the last one wins, as in most parsers).
@@ -30,7 +55,7 @@ enum JSONValue: Sendable {
         case .bool: "a boolean"
         case .number: "a number"
         case .string: "a string"
-        case .array: "an array"
+        case .array, .numberArrays: "an array"
         case .object: "an object"
         }
     }
