@@ -26,12 +26,16 @@ struct MapFiles: Sendable {
         self.fingerprint = fingerprint
         self.baseURL = baseURL
         var shaByScale: [Picture: [Int: String]] = [:]
+        shaByScale.reserveCapacity(images.count)
         for image in images {
             shaByScale[Picture(marker: image.request.marker, theme: image.request.theme), default: [:]][image.request.scale] = image.sha256
         }
-        spriteIDs = shaByScale.reduce(into: [:]) { ids, entry in
-            ids[entry.key] = SpriteID(marker: entry.key.marker, theme: entry.key.theme, sha256ByScale: entry.value)
+        var ids: [Picture: SpriteID] = [:]
+        ids.reserveCapacity(shaByScale.count)
+        for (picture, sha256ByScale) in shaByScale {
+            ids[picture] = SpriteID(marker: picture.marker, theme: picture.theme, sha256ByScale: sha256ByScale)
         }
+        spriteIDs = ids
     }
 
     private func spriteID(_ marker: Marker, _ theme: Theme) throws(OutputError) -> SpriteID {

@@ -111,13 +111,13 @@ private final class GPXCollector: XMLEventHandler {
             } else if path[1] == .track, tag.hasLocalName("trkseg") {
                 element = .segment
             } else if path[1] == .route, tag.hasLocalName("rtept") {
-                try readPoint(tag, line: parser.currentLine)
+                try readPoint(tag, in: parser)
                 element = .other
             } else {
                 element = .other
             }
         case 3 where path[2] == .segment && tag.hasLocalName("trkpt"):
-            try readPoint(tag, line: parser.currentLine)
+            try readPoint(tag, in: parser)
             element = .other
         default:
             element = .other
@@ -154,12 +154,14 @@ private final class GPXCollector: XMLEventHandler {
         return name.isEmpty ? nil : name
     }
 
-    private func readPoint(_ tag: XMLTag, line: Int) throws(RouteError) {
+    /// Reads a point's coordinate; `parser` gives the line, asked only for a message: expat counts
+    /// lines by scanning again every byte since it was last asked.
+    private func readPoint(_ tag: XMLTag, in parser: XMLStreamParser) throws(RouteError) {
         // Only scalars are copied out of `open`: holding a copy of it would make the append below copy the array.
         guard let kind = open?.kind, let stageNumber = open?.number, let count = open?.coordinates.count else { return }
         pointCount += 1
         // Built only for a message: formatting it for every point would double the time to read a large file.
-        let place = { "line \(line + self.skippedLines), \(kind) \(stageNumber), point \(count + 1)" }
+        let place = { "line \(parser.currentLine + self.skippedLines), \(kind) \(stageNumber), point \(count + 1)" }
         // Most files hold plain decimals, read without a String; anything else takes the general path.
         let latitude: Double
         let longitude: Double
