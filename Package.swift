@@ -152,7 +152,9 @@ let package = Package(
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
         .testTarget(
             name: "MarkerRenderTests",
-            dependencies: ["MarkerRender", "MarkerSpec", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: [
+                "MarkerRender", "MarkerSpec", "MarkerPixels", "MarkerFiles", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         .testTarget(
             name: "MarkerGoldenTests",

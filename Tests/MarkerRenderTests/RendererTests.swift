@@ -4,6 +4,7 @@ import MarkerFiles
 import MarkerPixels
 import MarkerSpec
 import SystemPackage
+import TestSupport
 import Testing
 
 @testable import MarkerRender
@@ -322,5 +323,53 @@ struct PNGEncoderTests {
     @Test("levels outside 1...12 are refused", arguments: [0, 13, -1])
     func badLevel(level: Int) {
         #expect(throws: RenderError.self) { try PNGEncoder(level: level) }
+    }
+}
+
+/// The shadow blur, row at a time, against the plain per-pixel loop it replaced.
+@Suite("Shadow blur")
+struct ShadowBlurTests {
+    /// The plain separable Gaussian: each pixel sums its neighbours inside the mask, lowest offset first.
+    static func plainBlur(_ mask: [UInt8], width: Int, height: Int, blur: ShadowBlur) -> [UInt8] {
+        let radius = blur.radius
+        var rows = [Float](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum: Float = 0
+                for offset in max(-radius, -x)...min(radius, width - 1 - x) {
+                    sum += blur.kernel[offset + radius] * Float(mask[y * width + x + offset])
+                }
+                rows[y * width + x] = sum
+            }
+        }
+        var out = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var sum: Float = 0
+                for offset in max(-radius, -y)...min(radius, height - 1 - y) {
+                    sum += blur.kernel[offset + radius] * rows[(y + offset) * width + x]
+                }
+                out[y * width + x] = UInt8(min(255, sum.rounded()))
+            }
+        }
+        return out
+    }
+
+    @Test("gives bit for bit the plain loop's mask, for every scale's radius and masks smaller than the kernel", arguments: [1, 2, 3])
+    func samePixels(scale: Int) {
+        var generator = SeededGenerator(seed: UInt64(scale))
+        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * Double(scale), radius: Int((MarkerMetrics.shadowReach * Double(scale)).rounded(.up)))
+        for (width, height) in [(1, 1), (3, 2), (blur.radius, blur.radius + 1), (37, 23), (130, 70)] {
+            // Random alpha, and a solid shape as a marker's mask has.
+            for solid in [false, true] {
+                let mask = (0..<(width * height)).map { index in
+                    solid ? ((index % width) * 3 > width && (index / width) * 2 > height ? 255 : 0) : UInt8.random(in: 0...255, using: &generator)
+                }
+                var blurred = mask
+                blurred.withUnsafeMutableBufferPointer { blur.apply(to: $0.baseAddress!, width: width, height: height, stride: width) }
+                let same = blurred == Self.plainBlur(mask, width: width, height: height, blur: blur)
+                #expect(same, "\(width)×\(height), solid: \(solid)")
+            }
+        }
     }
 }

@@ -14,48 +14,46 @@ struct ShadowBlur {
     }
 
     /// Blurs `mask` (width × height, `stride` bytes a row) in place; pixels outside count as 0.
+    ///
+    /// Each output pixel sums its weighted neighbours from the lowest offset up, as a plain loop
+    /// over offsets would; the loops run over a whole row at a time so that they vectorize. Pixels
+    /// beyond the edge are zeros in a padded row, and adding a zero to a sum of non-negative terms
+    /// leaves it exactly as it was, so the result is bit for bit the plain loop's.
     func apply(to mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) {
+        var padded = [Float](repeating: 0, count: width + 2 * radius)
         var rows = [Float](repeating: 0, count: width * height)
-        var columns = [Float](repeating: 0, count: width * height)
+        var sums = [Float](repeating: 0, count: width)
         kernel.withUnsafeBufferPointer { k in
             rows.withUnsafeMutableBufferPointer { horizontal in
-                for y in 0..<height {
-                    let source = mask + y * stride
-                    for x in 0..<width {
-                        var sum: Float = 0
-                        let lower = max(-radius, -x)
-                        let upper = min(radius, width - 1 - x)
-                        var offset = lower
-                        while offset <= upper {
-                            sum += k[offset + radius] * Float(source[x + offset])
-                            offset += 1
-                        }
-                        horizontal[y * width + x] = sum
-                    }
-                }
-            }
-            columns.withUnsafeMutableBufferPointer { vertical in
-                rows.withUnsafeBufferPointer { horizontal in
-                    for y in 0..<height {
-                        let lower = max(-radius, -y)
-                        let upper = min(radius, height - 1 - y)
-                        for x in 0..<width {
-                            var sum: Float = 0
-                            var offset = lower
-                            while offset <= upper {
-                                sum += k[offset + radius] * horizontal[(y + offset) * width + x]
-                                offset += 1
+                padded.withUnsafeMutableBufferPointer { padded in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for y in 0..<height {
+                            let source = mask + y * stride
+                            for x in 0..<width { padded[radius + x] = Float(source[x]) }
+                            for x in 0..<width { sums[x] = 0 }
+                            for tap in 0..<k.count {
+                                let weight = k[tap]
+                                for x in 0..<width { sums[x] += weight * padded[tap + x] }
                             }
-                            vertical[y * width + x] = sum
+                            for x in 0..<width { horizontal[y * width + x] = sums[x] }
                         }
                     }
                 }
             }
-        }
-        for y in 0..<height {
-            let row = mask + y * stride
-            for x in 0..<width {
-                row[x] = UInt8(min(255, columns[y * width + x].rounded()))
+            rows.withUnsafeBufferPointer { horizontal in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<height {
+                        for x in 0..<width { sums[x] = 0 }
+                        // Rows beyond the edge would only add zeros: skipped.
+                        for offset in max(-radius, -y)...min(radius, height - 1 - y) {
+                            let weight = k[offset + radius]
+                            let row = (y + offset) * width
+                            for x in 0..<width { sums[x] += weight * horizontal[row + x] }
+                        }
+                        let out = mask + y * stride
+                        for x in 0..<width { out[x] = UInt8(min(255, sums[x].rounded())) }
+                    }
+                }
             }
         }
     }
