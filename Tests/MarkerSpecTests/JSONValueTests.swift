@@ -64,6 +64,18 @@ struct JSONValueTests {
         #expect(ours == Array(try JSONEncoder().encode(values)))
     }
 
+    @Test("doubles from random bit patterns, of every exponent, are spelled as JSONEncoder spells them")
+    func anyDouble() throws {
+        var generator = SeededGenerator(seed: 64)
+        var values: [Double] = []
+        while values.count < 5_000 {
+            let value = Double(bitPattern: generator.next())
+            if value.isFinite { values.append(value) }
+        }
+        let ours = try JSONValue.array(values.map(JSONValue.number)).bytes()
+        #expect(ours == Array(try JSONEncoder().encode(values)))
+    }
+
     @Test("NaN and infinity are refused, as JSON has no such numbers", arguments: [Double.nan, .infinity, -.infinity])
     func nonFinite(_ value: Double) {
         #expect(throws: JSONValue.NonFiniteNumber.self) { try JSONValue.array([.number(value)]).bytes() }

@@ -82,12 +82,9 @@ public enum JSONValue: Sendable, Equatable {
                     write(integer: Int(number))
                     return
                 }
-                // JSONEncoder's spelling: the shortest round-trip form, without a trailing ".0".
-                var text = number.description
-                if text.hasSuffix(".0") { text.removeLast(2) }
-                bytes.append(contentsOf: text.utf8)
-            case .bool(let bool): bytes.append(contentsOf: (bool ? "true" : "false").utf8)
-            case .null: bytes.append(contentsOf: "null".utf8)
+                write(number: number)
+            case .bool(let bool): bytes.append(contentsOf: bool ? Self.trueBytes : Self.falseBytes)
+            case .null: bytes.append(contentsOf: Self.nullBytes)
             case .array(let elements):
                 bytes.append(UInt8(ascii: "["))
                 open()
@@ -102,7 +99,11 @@ public enum JSONValue: Sendable, Equatable {
                 open()
                 if formatting.prettyPrinted, !members.isEmpty { writeIndent() }
                 // Members are mostly built in order already: checking is cheaper than sorting.
-                let inOrder = zip(members, members.dropFirst()).allSatisfy { Self.precedes($0.key, $1.key) }
+                var inOrder = true
+                for index in members.indices.dropFirst() where !Self.precedes(members[index - 1].key, members[index].key) {
+                    inOrder = false
+                    break
+                }
                 let sorted = inOrder ? members : members.sorted { Self.precedes($0.key, $1.key) }
                 for index in sorted.indices {
                     let member = sorted[index]
@@ -112,7 +113,7 @@ public enum JSONValue: Sendable, Equatable {
                     }
                     write(string: member.key)
                     if formatting.prettyPrinted {
-                        bytes.append(contentsOf: " : ".utf8)
+                        bytes.append(contentsOf: Self.prettyColon)
                     } else {
                         bytes.append(UInt8(ascii: ":"))
                     }
@@ -177,7 +178,36 @@ public enum JSONValue: Sendable, Equatable {
         }
 
         private mutating func writeIndent() {
-            for _ in 0..<indent { bytes.append(contentsOf: "  ".utf8) }
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        }
+
+        // Literals as bytes made once: appending a string's UTF-8 view goes through its iterator.
+        private static let trueBytes = Array("true".utf8)
+        private static let falseBytes = Array("false".utf8)
+        private static let nullBytes = Array("null".utf8)
+        private static let prettyColon = Array(" : ".utf8)
+
+        /// JSONEncoder's spelling of a number: the shortest form that reads back to it, as
+        /// `description` spells it, without a trailing ".0". Written through `TextOutputStream`,
+        /// whose ASCII entry point hands over the digits without making a string.
+        private mutating func write(number: Double) {
+            var sink = ASCIISink(bytes: bytes)
+            bytes = []  // the sink holds the only reference, so it appends in place
+            number.write(to: &sink)
+            bytes = sink.bytes
+            if bytes.count >= 2, bytes[bytes.count - 2] == UInt8(ascii: "."), bytes[bytes.count - 1] == UInt8(ascii: "0") {
+                bytes.removeLast(2)
+            }
+        }
+
+        /// Collects what a `TextOutputStreamable` writes, as bytes.
+        private struct ASCIISink: TextOutputStream {
+            var bytes: [UInt8]
+
+            mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
+
+            /// The standard library's entry point for ASCII text (numbers write through it).
+            mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: buffer) }
         }
 
         /// Quotes and escapes as JSONEncoder does: `"`, `\`, control characters and, unless told
