@@ -92,9 +92,20 @@ public final class Folder: Sendable {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard name != ".", name != ".." else { continue }
-            entries.append(Entry(name: name, kind: kind(of: name)))
+            entries.append(Entry(name: name, kind: Self.kind(fromDirectoryType: entry.pointee.d_type) ?? kind(of: name)))
         }
         return entries.sorted { $0.name < $1.name }
+    }
+
+    /// The kind `readdir` already gives (no stat per entry: a route folder holds thousands), or
+    /// nil where the file system does not say.
+    private static func kind(fromDirectoryType type: UInt8) -> Entry.Kind? {
+        switch Int(type) {
+        case Int(DT_REG): .file
+        case Int(DT_DIR): .folder
+        case Int(DT_UNKNOWN): nil
+        default: .other
+        }
     }
 
     private func kind(of name: String) -> Entry.Kind {
