@@ -108,7 +108,7 @@ struct JSONParser {
         while true {
             index += 1  // the inner [
             skipWhitespace()
-            // Two negative signs in a row (`-Infinity`) or an empty inner array: the general path.
+            // `-Infinity`, `NaN` or an empty inner array: the general path, which reads and reports them.
             guard index + 1 < bytes.count, isNumberStart(bytes[index]), bytes[index + 1] != UInt8(ascii: "I") else {
                 index = start
                 return nil
