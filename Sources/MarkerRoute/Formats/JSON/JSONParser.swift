@@ -92,69 +92,58 @@ struct JSONParser {
     /// if the array at `index` is anything else, which `parseArray` then reads value by value and
     /// reports as it always has. A malformed number throws here just as it would there.
     private mutating func parseNumberArrays() throws(RouteError) -> JSONValue.NumberArrays? {
-        let start = index
-        var arrays = JSONValue.NumberArrays()
-        func isNumberStart(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
         // Past the depth limit the general path must be the one to refuse.
         guard depth + 2 <= Self.maximumDepth else { return nil }
+        let start = index
+        var arrays = JSONValue.NumberArrays()
         index += 1  // [
         skipWhitespace()
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
-            index = start
-            return nil
-        }
-        while true {
-            index += 1  // the inner [
+        while isNext(UInt8(ascii: "[")) {
+            index += 1  // an inner [
             skipWhitespace()
-            // `-Infinity`, `NaN` or an empty inner array: the general path, which reads and reports them.
-            guard index + 1 < bytes.count, isNumberStart(bytes[index]), bytes[index + 1] != UInt8(ascii: "I") else {
-                index = start
-                return nil
-            }
-            while true {
+            var closed = false
+            while !closed {
+                guard startsFlatNumber() else { break }
                 arrays.numbers.append(try parseNumber())
-                skipWhitespace()
-                guard index < bytes.count else {
-                    index = start
-                    return nil
-                }
-                if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    break
-                }
-                guard bytes[index] == UInt8(ascii: ",") else {
-                    index = start
-                    return nil
-                }
-                index += 1
-                skipWhitespace()
-                guard index + 1 < bytes.count, isNumberStart(bytes[index]), bytes[index + 1] != UInt8(ascii: "I") else {
-                    index = start
-                    return nil
-                }
+                guard let next = closeOrSeparator() else { break }
+                closed = next
             }
+            guard closed else { break }
             arrays.ends.append(arrays.numbers.count)
-            skipWhitespace()
-            guard index < bytes.count else {
-                index = start
-                return nil
-            }
-            if bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return arrays
-            }
-            guard bytes[index] == UInt8(ascii: ",") else {
-                index = start
-                return nil
-            }
+            guard let last = closeOrSeparator() else { break }
+            if last { return arrays }
+        }
+        index = start
+        return nil
+    }
+
+    /// Whether the byte at `index` is `byte`.
+    private func isNext(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
+
+    /// Whether a number the flat reading takes starts at `index`: not `NaN` or `-Infinity` (nor
+    /// the end of an empty array), which the general path reads and reports.
+    private func startsFlatNumber() -> Bool {
+        guard index + 1 < bytes.count else { return false }
+        let byte = bytes[index]
+        let sign = byte == UInt8(ascii: "-")
+        return (sign || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)) && bytes[index + 1] != UInt8(ascii: "I")
+    }
+
+    /// After whitespace, consumes `]` (true) or `,` and the whitespace after it (false); nil for
+    /// anything else, or the end of the input.
+    private mutating func closeOrSeparator() -> Bool? {
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "]"):
+            index += 1
+            return true
+        case UInt8(ascii: ","):
             index += 1
             skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else {
-                index = start
-                return nil
-            }
+            return false
+        default:
+            return nil
         }
     }
 
