@@ -93,8 +93,14 @@ public final class MarkerRenderer {
             try surface.copyPixels(from: try backgrounds.surface(for: geometry, palette: palette))
             try painter.paintForeground(on: context) { labels[$0].show(in: context) }
         case .fromScratch:
-            try painter.paint(on: context, shadow: try backgrounds.shadowMask(for: geometry)) {
-                self.setLabel(segments[$0].number, unit: request.marker.unit, scale: Double(request.scale))
+            // Measuring left the last label in the layout: it is drawn as it is, as a program that
+            // lays out a label once, measures it and draws it would; a combined marker's others are set again.
+            var inLayout = segments.count - 1
+            try painter.paint(on: context, shadow: try backgrounds.shadowMask(for: geometry)) { index in
+                if index != inLayout {
+                    self.setLabel(segments[index].number, unit: request.marker.unit, scale: Double(request.scale))
+                    inLayout = index
+                }
                 self.layout.show(in: context, atX: 0, y: 0)
             }
         }
