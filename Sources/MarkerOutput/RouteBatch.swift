@@ -70,10 +70,19 @@ public struct RouteBatch: Sendable {
         to path: FilePath, threads: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws(OutputError) -> Summary {
         let output = try RouteOutput(path)
-        let pool: CPUPool<MarkerRenderer>
-        do { pool = try await CPUPool.renderers(threads: threads, pngLevel: options.pngLevel) } catch { throw OutputError("\(error)") }
+        let pool = try await Self.renderers(threads: threads, pngLevel: options.pngLevel).get()
         defer { pool.shutdown() }
         return try await write(to: output, on: pool, progress: progress)
+    }
+
+    /// A pool of `threads` renderers encoding at `pngLevel`, or why it could not start (e.g. the
+    /// font is missing). A result rather than a throw, so a caller can start it early with `async let`.
+    public static func renderers(threads: Int, pngLevel: Int) async -> Result<CPUPool<MarkerRenderer>, OutputError> {
+        do {
+            return .success(try await CPUPool.renderers(threads: threads, pngLevel: pngLevel))
+        } catch {
+            return .failure(OutputError("\(error)"))
+        }
     }
 
     /// Writes the batch into a checked, locked output folder, drawing on `pool`.

@@ -108,9 +108,9 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let pngLevel = small ? PNGEncoder.smallLevel : PNGEncoder.defaultLevel
         // The renderers load their fonts while the route is read and planned.
-        async let renderers = Self.startRenderers(
-            threads: ProcessInfo.processInfo.activeProcessorCount, pngLevel: small ? PNGEncoder.smallLevel : PNGEncoder.defaultLevel)
+        async let renderers = RouteBatch.renderers(threads: ProcessInfo.processInfo.activeProcessorCount, pngLevel: pngLevel)
         let format: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
         let route = try Route.load(path: file, format: format)
         var options = RouteBatch.Options()
@@ -119,7 +119,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.unit = unit
         options.cumulative = cumulative
         options.sprites = !noSprites
-        options.pngLevel = small ? PNGEncoder.smallLevel : PNGEncoder.defaultLevel
+        options.pngLevel = pngLevel
         options.baseURL = try checkedBaseURL()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
@@ -150,15 +150,6 @@ struct RouteCommand: AsyncParsableCommand {
 }
 
 extension RouteCommand {
-    /// A pool of renderers, or why it could not start (e.g. the font is missing).
-    static func startRenderers(threads: Int, pngLevel: Int) async -> Result<CPUPool<MarkerRenderer>, OutputError> {
-        do {
-            return .success(try await CPUPool.renderers(threads: threads, pngLevel: pngLevel))
-        } catch {
-            return .failure(OutputError("\(error)"))
-        }
-    }
-
     /// `error`, with the flag that avoids it where one does.
     static func withFlagHint(_ error: OutputError) -> OutputError {
         guard let mapError = error.mapError, mapError.reason == .spriteTooLarge else { return error }
