@@ -162,17 +162,19 @@ private final class GPXCollector: XMLEventHandler {
         pointCount += 1
         // Built only for a message: formatting it for every point would double the time to read a large file.
         let place = { "line \(parser.currentLine + self.skippedLines), \(kind) \(stageNumber), point \(count + 1)" }
-        // Most files hold plain decimals, read without a String; anything else takes the general path.
-        let latitude: Double
-        let longitude: Double
-        if let plain = tag.plainNumber(of: "lat") { latitude = plain } else { latitude = try number(tag.value(of: "lat"), named: "lat", at: place()) }
-        if let plain = tag.plainNumber(of: "lon") {
-            longitude = plain
-        } else {
-            longitude = try number(tag.value(of: "lon"), named: "lon", at: place())
-        }
+        let latitude = try number(of: "lat", in: tag, at: place())
+        let longitude = try number(of: "lon", in: tag, at: place())
         let coordinate = try CoordinateCheck.coordinate(latitude: latitude, longitude: longitude, at: place())
         open?.coordinates.append(coordinate)
+    }
+
+    /// The number in `attribute`: most files hold plain decimals, read without a String; anything
+    /// else takes the general path.
+    private func number(
+        of attribute: StaticString, in tag: XMLTag, at place: @autoclosure () -> String
+    ) throws(RouteError) -> Double {
+        if let plain = tag.plainNumber(of: attribute) { return plain }
+        return try number(tag.value(of: attribute), named: "\(attribute)", at: place())
     }
 
     private func number(
