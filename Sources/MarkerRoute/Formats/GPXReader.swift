@@ -5,7 +5,15 @@
 /// name and position under `<gpx>`, so either GPX namespace (or none, or an undeclared prefix) works
 /// and extensions that reuse a name deeper down are not mistaken for points.
 enum GPXReader {
-    static func stages(from bytes: [UInt8]) throws(RouteError) -> [StageCandidate] {
+    /// How a document is read.
+    enum Method {
+        /// `PlainXMLScanner` first, expat when the scanner cannot vouch for the document.
+        case plainFirst
+        /// expat alone.
+        case expat
+    }
+
+    static func stages(from bytes: [UInt8], method: Method = .plainFirst) throws(RouteError) -> [StageCandidate] {
         // expat rejects an XML declaration that is not at the very start, so leading whitespace is
         // cut; the lines it spanned are added back to every reported line. UTF-16 is left alone.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -14,6 +22,15 @@ enum GPXReader {
         while !looksLikeUTF16, start < bytes.count, isBlank(bytes[start]) {
             if bytes[start] == 0x0A { skippedLines += 1 }
             start += 1
+        }
+
+        if method == .plainFirst, !looksLikeUTF16, let candidates = plainStages(bytes[start...]) {
+            #if FUZZING
+            // Whatever the scanner accepts, expat must read the same.
+            let expat = try? stages(from: bytes, method: .expat)
+            if expat.map({ same($0, candidates) }) != true { fatalError("the plain scanner and expat read a document differently") }
+            #endif
+            return candidates
         }
 
         guard let parser = XMLStreamParser() else { throw RouteError("not enough memory to read the GPX") }
@@ -44,13 +61,28 @@ enum GPXReader {
         return collector.candidates
     }
 
+    /// The stages `PlainXMLScanner` reads; nil for anything it cannot vouch for or that is not a
+    /// GPX with points, which expat then reads again to say what is wrong.
+    static func plainStages(_ bytes: ArraySlice<UInt8>) -> [StageCandidate]? {
+        let collector = GPXCollector(skippedLines: 0)
+        let read = bytes.withUnsafeBufferPointer { PlainXMLScanner.read($0, into: collector) }
+        guard read, collector.pointCount > 0 else { return nil }
+        return collector.candidates
+    }
+
+    /// Whether two readings found the same stages with the same labels and coordinates.
+    static func same(_ first: [StageCandidate], _ second: [StageCandidate]) -> Bool {
+        first.count == second.count
+            && zip(first, second).allSatisfy { $0.label == $1.label && $0.stage.coordinates == $1.stage.coordinates }
+    }
+
     private static func isBlank(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
 
-/// Collects stages while expat walks the document. Used by one parse on one thread only.
-private final class GPXCollector: XMLEventHandler {
+/// Collects stages while a parser walks the document. Used by one parse on one thread only.
+private final class GPXCollector {
     /// The elements whose place matters; everything else is `.other`.
     private enum Element {
         case gpx, track, route, waypoint, segment, name, other
@@ -58,32 +90,42 @@ private final class GPXCollector: XMLEventHandler {
 
     /// A `<trk>` or `<rte>` being read.
     private struct OpenStage {
-        var kind: String
+        enum Kind: String {
+            case track, route
+        }
+        var kind: Kind
         var number: Int
         var name: [UInt8]?
         var coordinates: [Coordinate] = []
     }
 
+    // Only the parse's one thread touches this state, inside a callback; unchecked exclusivity
+    // spares a runtime access check per event, a tenth of reading a large file.
     private let skippedLines: Int
     /// The open elements, root first.
-    private var path: [Element] = []
-    private var open: OpenStage?
+    @exclusivity(unchecked) private var path: [Element] = []
+    /// `path.last`, kept apart so the test for a point reads no array.
+    @exclusivity(unchecked) private var parent: Element?
+    /// `path.count`.
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var open: OpenStage?
     /// The text of the stage's `<name>` while it is open.
-    private var nameText: [UInt8]?
+    @exclusivity(unchecked) private var nameText: [UInt8]?
     private var trackCount = 0
     private var routeCount = 0
 
     private(set) var candidates: [StageCandidate] = []
-    private(set) var pointCount = 0
+    @exclusivity(unchecked) private(set) var pointCount = 0
     private(set) var waypointCount = 0
 
     init(skippedLines: Int) {
         self.skippedLines = skippedLines
     }
 
-    func xmlParser(_ parser: XMLStreamParser, didStart tag: XMLTag) throws(RouteError) {
+    /// An element starts; `currentLine` is asked only for a message.
+    func start(_ tag: some XMLTagReading, currentLine: () -> Int) throws(RouteError) {
         let element: Element
-        switch path.count {
+        switch depth {
         case 0:
             guard tag.hasLocalName("gpx") else {
                 throw RouteError("not a GPX document: its root element is <\(tag.qualifiedName)>, not <gpx>")
@@ -92,11 +134,11 @@ private final class GPXCollector: XMLEventHandler {
         case 1:
             if tag.hasLocalName("trk") {
                 trackCount += 1
-                open = OpenStage(kind: "track", number: trackCount)
+                open = OpenStage(kind: .track, number: trackCount)
                 element = .track
             } else if tag.hasLocalName("rte") {
                 routeCount += 1
-                open = OpenStage(kind: "route", number: routeCount)
+                open = OpenStage(kind: .route, number: routeCount)
                 element = .route
             } else if tag.hasLocalName("wpt") {
                 waypointCount += 1
@@ -104,34 +146,39 @@ private final class GPXCollector: XMLEventHandler {
             } else {
                 element = .other
             }
-        case 2 where path[1] == .track || path[1] == .route:
+        case 2 where parent == .track || parent == .route:
             if tag.hasLocalName("name") {
                 nameText = []
                 element = .name
-            } else if path[1] == .track, tag.hasLocalName("trkseg") {
+            } else if parent == .track, tag.hasLocalName("trkseg") {
                 element = .segment
-            } else if path[1] == .route, tag.hasLocalName("rtept") {
-                try readPoint(tag, in: parser)
+            } else if parent == .route, tag.hasLocalName("rtept") {
+                try readPoint(tag, currentLine: currentLine)
                 element = .other
             } else {
                 element = .other
             }
-        case 3 where path[2] == .segment && tag.hasLocalName("trkpt"):
-            try readPoint(tag, in: parser)
+        case 3 where parent == .segment && tag.hasLocalName("trkpt"):
+            try readPoint(tag, currentLine: currentLine)
             element = .other
         default:
             element = .other
         }
         path.append(element)
+        parent = element
+        depth += 1
     }
 
-    func xmlParser(_ parser: XMLStreamParser, didEnd tag: XMLTag) throws(RouteError) {
-        switch path.popLast() {
+    func end() {
+        let element = path.popLast()
+        parent = path.last
+        depth = path.count
+        switch element {
         case .track, .route:
             if let stage = open {
                 candidates.append(
                     StageCandidate(
-                        at: "\(stage.kind) \(stage.number)", name: stage.name.flatMap(Self.trimmedName),
+                        at: "\(stage.kind.rawValue) \(stage.number)", name: stage.name.flatMap(Self.trimmedName),
                         coordinates: stage.coordinates))
             }
             open = nil
@@ -143,8 +190,11 @@ private final class GPXCollector: XMLEventHandler {
         }
     }
 
-    func xmlParser(_ parser: XMLStreamParser, didFind text: UnsafeBufferPointer<UInt8>) {
-        guard nameText != nil, path.last == .name else { return }
+    /// Whether text now would be part of a stage's name.
+    var wantsText: Bool { nameText != nil && path.last == .name }
+
+    func text(_ text: UnsafeBufferPointer<UInt8>) {
+        guard wantsText else { return }
         nameText?.append(contentsOf: text)
     }
 
@@ -154,14 +204,19 @@ private final class GPXCollector: XMLEventHandler {
         return name.isEmpty ? nil : name
     }
 
-    /// Reads a point's coordinate; `parser` gives the line, asked only for a message: expat counts
-    /// lines by scanning again every byte since it was last asked.
-    private func readPoint(_ tag: XMLTag, in parser: XMLStreamParser) throws(RouteError) {
+    /// Reads a point's coordinate; `currentLine` is asked only for a message: expat counts lines by
+    /// scanning again every byte since it was last asked.
+    private func readPoint(_ tag: some XMLTagReading, currentLine: () -> Int) throws(RouteError) {
         // Only scalars are copied out of `open`: holding a copy of it would make the append below copy the array.
         guard let kind = open?.kind, let stageNumber = open?.number, let count = open?.coordinates.count else { return }
         pointCount += 1
+        // Nearly every point: two plain decimals in range, read with no message to prepare.
+        if let latitude = tag.plainNumber(of: "lat"), let longitude = tag.plainNumber(of: "lon"), abs(latitude) <= 90, abs(longitude) <= 180 {
+            open?.coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
+            return
+        }
         // Built only for a message: formatting it for every point would double the time to read a large file.
-        let place = { "line \(parser.currentLine + self.skippedLines), \(kind) \(stageNumber), point \(count + 1)" }
+        func place() -> String { "line \(currentLine() + skippedLines), \(kind.rawValue) \(stageNumber), point \(count + 1)" }
         let latitude = try number(of: "lat", in: tag, at: place())
         let longitude = try number(of: "lon", in: tag, at: place())
         let coordinate = try CoordinateCheck.coordinate(latitude: latitude, longitude: longitude, at: place())
@@ -171,7 +226,7 @@ private final class GPXCollector: XMLEventHandler {
     /// The number in `attribute`: most files hold plain decimals, read without a String; anything
     /// else takes the general path.
     private func number(
-        of attribute: StaticString, in tag: XMLTag, at place: @autoclosure () -> String
+        of attribute: StaticString, in tag: some XMLTagReading, at place: @autoclosure () -> String
     ) throws(RouteError) -> Double {
         if let plain = tag.plainNumber(of: attribute) { return plain }
         return try number(tag.value(of: attribute), named: "\(attribute)", at: place())
@@ -187,6 +242,27 @@ private final class GPXCollector: XMLEventHandler {
             throw RouteError("\(place()): \(name) \"\(text)\" is not a number")
         }
         return value
+    }
+}
+
+extension GPXCollector: XMLEventHandler {
+    func xmlParser(_ parser: XMLStreamParser, didStart tag: XMLTag) throws(RouteError) {
+        try start(tag) { parser.currentLine }
+    }
+
+    func xmlParser(_ parser: XMLStreamParser, didEnd tag: XMLTag) throws(RouteError) {
+        end()
+    }
+
+    func xmlParser(_ parser: XMLStreamParser, didFind text: UnsafeBufferPointer<UInt8>) {
+        self.text(text)
+    }
+}
+
+extension GPXCollector: PlainXMLHandler {
+    func start(_ tag: PlainXMLScanner.Tag) throws(RouteError) {
+        // Any error makes expat read the document again, and its message gives the line.
+        try start(tag) { 0 }
     }
 }
 

@@ -241,60 +241,28 @@ enum XMLReadError: Error {
 }
 
 /// An element's name and attributes as expat reports them, valid only during the callback.
-struct XMLTag {
+struct XMLTag: XMLTagReading {
     fileprivate let name: UnsafePointer<CChar>
     fileprivate let attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>?
 
-    /// Whether the name without its namespace prefix (`trkpt` in `gpx:trkpt`) is `expected`.
     func hasLocalName(_ expected: StaticString) -> Bool {
         let local = strrchr(name, Int32(UInt8(ascii: ":"))).map { UnsafePointer($0) + 1 } ?? name
         return Self.cString(local, equals: expected)
     }
 
-    /// The name as written, prefix included.
     var qualifiedName: String { String(cString: name) }
 
-    /// The value of the attribute named exactly `attribute`, if the element has it.
     func value(of attribute: StaticString) -> String? {
         rawValue(of: attribute).map { String(cString: $0) }
     }
 
-    /// The value of `attribute` when it is a plain decimal (`45.123456`, `-7`): at most 15 digits,
-    /// an optional `-` and `.`, nothing else. Read straight from expat's bytes without a String, and
-    /// exactly as `Double(_:)` reads it: the digits as an integer below 2⁵³ divided by a power of ten
-    /// up to 10¹⁵, both exact in a Double, is one correctly rounded division (Clinger's fast path).
-    /// nil for anything else, which the caller then reads the general way.
     func plainNumber(of attribute: StaticString) -> Double? {
-        guard var byte = rawValue(of: attribute) else { return nil }
-        let negative = byte.pointee == CChar(UInt8(ascii: "-"))
-        if negative { byte += 1 }
-        var digits = 0
-        var mantissa: Int64 = 0
-        var fractionDigits = -1  // -1 until the point
-        while true {
-            let character = UInt8(bitPattern: byte.pointee)
-            if character >= UInt8(ascii: "0"), character <= UInt8(ascii: "9") {
-                digits += 1
-                guard digits <= 15 else { return nil }
-                mantissa = mantissa * 10 + Int64(character - UInt8(ascii: "0"))
-                if fractionDigits >= 0 { fractionDigits += 1 }
-            } else if character == UInt8(ascii: "."), fractionDigits < 0 {
-                fractionDigits = 0
-            } else if character == 0 {
-                break
-            } else {
-                return nil
-            }
-            byte += 1
+        guard let value = rawValue(of: attribute) else { return nil }
+        let length = strlen(value)
+        return value.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            PlainDecimal.value(UnsafeBufferPointer(start: bytes, count: length))
         }
-        // "", "-", "." and "5." are left to the general path, which decides what they mean.
-        guard digits > 0, fractionDigits != 0 else { return nil }
-        let magnitude = Double(mantissa) / Self.powersOfTen[max(fractionDigits, 0)]
-        return negative ? -magnitude : magnitude
     }
-
-    /// 10⁰ … 10¹⁵, each exact in a Double.
-    private static let powersOfTen: [Double] = (0...15).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
 
     private func rawValue(of attribute: StaticString) -> UnsafePointer<CChar>? {
         guard let attributes else { return nil }
