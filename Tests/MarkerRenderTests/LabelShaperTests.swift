@@ -7,10 +7,12 @@ import Testing
 /// Labels set from fonts kept per scale must be exactly what a Pango layout per label sets and draws.
 @Suite("Label shaping")
 struct LabelShaperTests {
-    /// Every number a label can read: tenths below 10, whole numbers from 10 to 100000.
+    /// Every number a label can read: tenths below 10, whole numbers from 10 to 100000; and
+    /// tenths and thousands with a decimal comma, as other locales write them.
     static let everyNumber: [String] = {
         var numbers = (0..<100).map { Label.number(for: Double($0) / 10) }
         numbers += (10...100_000).map { String($0) }
+        numbers += (1..<100).map { "\($0 / 10),\($0 % 10)" } + ["1,000", "12,345", "99,9", "7,5,5"]
         return numbers
     }()
 
@@ -78,6 +80,18 @@ struct LabelShaperTests {
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(numbers.count > 14_000)
+        // All of them from the pair table: the comparison above is of the table, not of whole shaping.
+        #expect(setter.shaper.numbersShapedWhole == 0)
+    }
+
+    @Test("a number with a character outside the pair table is shaped whole, as Pango sets it")
+    func outsideTheTable() throws {
+        let setter = try Setter()
+        for number in ["-5", "1 2", "½"] {
+            let shaped = Placement(try setter.shaper.shape(number: number, unit: .km, scale: 2))
+            #expect(shaped == Placement(setter.pango(number, .km, scale: 2)), "\(number)")
+        }
+        #expect(setter.shaper.numbersShapedWhole == 3)
     }
 
     @Test("the fonts a sample label was set in are the ones every label is drawn with, at each scale")

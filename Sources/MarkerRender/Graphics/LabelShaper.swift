@@ -9,16 +9,26 @@ import MarkerSpec
 /// its fonts, unit glyphs and line metrics kept; after that only the number is shaped, through
 /// the same `pango_shape_item` call a layout makes, with the sample's item. Tests check that
 /// every label comes out glyph for glyph as a Pango layout sets it.
+///
+/// Numbers are not even shaped one by one: Inter kerns digit pairs (`70`, `41`, `.1`), but each
+/// digit's glyph and advance depend only on the character after it (or on the number's end). So
+/// each character is shaped once before each possible follower, and a number is put together
+/// from that table. A character outside the table (any other than digits, `.` and `,`) has the
+/// number shaped whole.
 final class LabelShaper {
     /// One scale and unit's fonts, unit glyphs and line metrics, taken from a Pango layout.
     private final class Setting {
         /// The sample's number item: its font and analysis, reused to shape every number.
         let numberItem: UnsafeMutablePointer<PangoItem>
         let sample: ShapedLabel
+        /// Each table character's glyph as shaped before each follower (the last follower is the
+        /// number's end); filled as labels need them.
+        var pairs: [PangoGlyphInfo?]
 
         init(numberItem: UnsafeMutablePointer<PangoItem>, sample: ShapedLabel) {
             self.numberItem = numberItem
             self.sample = sample
+            pairs = Array(repeating: nil, count: LabelShaper.tableCharacters.count * (LabelShaper.tableCharacters.count + 1))
         }
 
         deinit { pango_item_free(numberItem) }
@@ -33,6 +43,8 @@ final class LabelShaper {
     private var settings: [SettingKey: Setting] = [:]
     private let glyphs: UnsafeMutablePointer<PangoGlyphString>
     private var paragraph: [UInt8] = []
+    /// Numbers that could not be put together from the pair table and were shaped whole.
+    private(set) var numbersShapedWhole = 0
 
     private struct SettingKey: Hashable {
         var scale: Double
@@ -58,23 +70,19 @@ final class LabelShaper {
         ]
     }
 
+    /// The characters a number is put together from, glyph by glyph.
+    static let tableCharacters: [UInt8] = Array("0123456789.,".utf8)
+
     /// `number` followed by `unit`, set for drawing at `scale`.
     func shape(number: String, unit: Marker.Unit, scale: Double) throws(RenderError) -> ShapedLabel {
         let setting = try setting(scale: scale, unit: unit)
-        let item = setting.numberItem
-        paragraph.removeAll(keepingCapacity: true)
-        paragraph.append(contentsOf: number.utf8)
-        let numberLength = paragraph.count
-        paragraph.append(contentsOf: unit.rawValue.utf8)
-        item.pointee.offset = 0
-        item.pointee.length = Int32(numberLength)
-        item.pointee.num_chars = Int32(numberLength)
-        paragraph.withUnsafeBufferPointer { text in
-            text.withMemoryRebound(to: CChar.self) { characters in
-                pango_shape_item(item, characters.baseAddress, Int32(characters.count), nil, glyphs, PANGO_SHAPE_NONE)
-            }
+        let numberGlyphs: [PangoGlyphInfo]
+        if let fromTable = tableGlyphs(of: number, unit: unit, in: setting) {
+            numberGlyphs = fromTable
+        } else {
+            numbersShapedWhole += 1
+            numberGlyphs = shapedGlyphs(of: Array(number.utf8), unit: unit, in: setting)
         }
-        let numberGlyphs = Array(UnsafeBufferPointer(start: glyphs.pointee.glyphs, count: Int(glyphs.pointee.num_glyphs)))
         let sample = setting.sample
         var numberRun = sample.runs[0]
         let sampleNumberWidth = numberRun.width
@@ -85,6 +93,55 @@ final class LabelShaper {
         return ShapedLabel(
             runs: [numberRun, unitRun], width: sample.width + numberWidth - sampleNumberWidth, height: sample.height,
             baseline: sample.baseline)
+    }
+
+    /// The number's glyphs from the pair table, or nil if it has a character outside the table
+    /// or one the font does not set as one glyph.
+    private func tableGlyphs(of number: String, unit: Marker.Unit, in setting: Setting) -> [PangoGlyphInfo]? {
+        let characters = Self.tableCharacters
+        let end = characters.count
+        var indices: [Int] = []
+        indices.reserveCapacity(number.utf8.count)
+        for byte in number.utf8 {
+            guard let index = characters.firstIndex(of: byte) else { return nil }
+            indices.append(index)
+        }
+        var result: [PangoGlyphInfo] = []
+        result.reserveCapacity(indices.count)
+        for (position, index) in indices.enumerated() {
+            let follower = position + 1 < indices.count ? indices[position + 1] : end
+            let slot = index * (end + 1) + follower
+            if setting.pairs[slot] == nil {
+                // Shaped with the follower, and then the unit after it as a layout gives HarfBuzz
+                // the paragraph: exactly the context the character has in a label.
+                var pair = [characters[index]]
+                if follower < end { pair.append(characters[follower]) }
+                let glyphs = shapedGlyphs(of: pair, unit: unit, in: setting)
+                guard glyphs.count == pair.count else { return nil }
+                setting.pairs[slot] = glyphs[0]
+            }
+            guard let glyph = setting.pairs[slot] else { return nil }
+            result.append(glyph)
+        }
+        return result
+    }
+
+    /// `number`'s glyphs shaped whole, followed by the unit as context, with the sample's item.
+    private func shapedGlyphs(of number: [UInt8], unit: Marker.Unit, in setting: Setting) -> [PangoGlyphInfo] {
+        let item = setting.numberItem
+        paragraph.removeAll(keepingCapacity: true)
+        paragraph.append(contentsOf: number)
+        let numberLength = paragraph.count
+        paragraph.append(contentsOf: unit.rawValue.utf8)
+        item.pointee.offset = 0
+        item.pointee.length = Int32(numberLength)
+        item.pointee.num_chars = Int32(numberLength)
+        paragraph.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { characters in
+                pango_shape_item(item, characters.baseAddress, Int32(characters.count), nil, glyphs, PANGO_SHAPE_NONE)
+            }
+        }
+        return Array(UnsafeBufferPointer(start: glyphs.pointee.glyphs, count: Int(glyphs.pointee.num_glyphs)))
     }
 
     /// Lays `layout` out as drawing it at `scale` will: Pango loads fonts for the drawing's matrix.
