@@ -19,7 +19,7 @@ enum GPXReader {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var skippedLines = 0
         let looksLikeUTF16 = bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0 || bytes[0] >= 0xFE)
-        while !looksLikeUTF16, start < bytes.count, isBlank(bytes[start]) {
+        while !looksLikeUTF16, start < bytes.count, PlainXMLScanner.isSpace(bytes[start]) {
             if bytes[start] == 0x0A { skippedLines += 1 }
             start += 1
         }
@@ -45,7 +45,7 @@ enum GPXReader {
             throw error
         case .failure(.syntax(let failure)):
             if failure.endedEarly {
-                let content = bytes.reversed().drop(while: isBlank)
+                let content = bytes.reversed().drop(while: PlainXMLScanner.isSpace)
                 let lastLine = content.count { $0 == 0x0A } + 1
                 throw RouteError(
                     "not valid XML: line \(lastLine), at the end of the input: the document ends before its elements are closed (is the file truncated?)"
@@ -75,10 +75,6 @@ enum GPXReader {
         first.count == second.count
             && zip(first, second).allSatisfy { $0.label == $1.label && $0.stage.coordinates == $1.stage.coordinates }
     }
-
-    private static func isBlank(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
 }
 
 /// Collects stages while a parser walks the document. Used by one parse on one thread only.
@@ -104,10 +100,6 @@ private final class GPXCollector {
     private let skippedLines: Int
     /// The open elements, root first.
     @exclusivity(unchecked) private var path: [Element] = []
-    /// `path.last`, kept apart so the test for a point reads no array.
-    @exclusivity(unchecked) private var parent: Element?
-    /// `path.count`.
-    @exclusivity(unchecked) private var depth = 0
     @exclusivity(unchecked) private var open: OpenStage?
     /// The text of the stage's `<name>` while it is open.
     @exclusivity(unchecked) private var nameText: [UInt8]?
@@ -125,7 +117,8 @@ private final class GPXCollector {
     /// An element starts; `currentLine` is asked only for a message.
     func start(_ tag: some XMLTagReading, currentLine: () -> Int) throws(RouteError) {
         let element: Element
-        switch depth {
+        let parent = path.last
+        switch path.count {
         case 0:
             guard tag.hasLocalName("gpx") else {
                 throw RouteError("not a GPX document: its root element is <\(tag.qualifiedName)>, not <gpx>")
@@ -165,15 +158,10 @@ private final class GPXCollector {
             element = .other
         }
         path.append(element)
-        parent = element
-        depth += 1
     }
 
     func end() {
-        let element = path.popLast()
-        parent = path.last
-        depth = path.count
-        switch element {
+        switch path.popLast() {
         case .track, .route:
             if let stage = open {
                 candidates.append(
@@ -211,8 +199,10 @@ private final class GPXCollector {
         guard let kind = open?.kind, let stageNumber = open?.number, let count = open?.coordinates.count else { return }
         pointCount += 1
         // Nearly every point: two plain decimals in range, read with no message to prepare.
-        if let latitude = tag.plainNumber(of: "lat"), let longitude = tag.plainNumber(of: "lon"), abs(latitude) <= 90, abs(longitude) <= 180 {
-            open?.coordinates.append(Coordinate(latitude: latitude, longitude: longitude))
+        if let latitude = tag.plainNumber(of: "lat"), let longitude = tag.plainNumber(of: "lon"),
+            let coordinate = CoordinateCheck.validCoordinate(latitude: latitude, longitude: longitude)
+        {
+            open?.coordinates.append(coordinate)
             return
         }
         // Built only for a message: formatting it for every point would double the time to read a large file.

@@ -45,10 +45,21 @@ enum CoordinateCheck {
     static func coordinate(
         latitude: Double, longitude: Double, at location: @autoclosure () -> String
     ) throws(RouteError) -> Coordinate {
-        try check(longitude, named: "longitude", limit: 180, at: location)
-        try check(latitude, named: "latitude", limit: 90, at: location)
+        if let coordinate = validCoordinate(latitude: latitude, longitude: longitude) { return coordinate }
+        try check(longitude, named: "longitude", limit: longitudeLimit, at: location)
+        try check(latitude, named: "latitude", limit: latitudeLimit, at: location)
         return Coordinate(latitude: latitude, longitude: longitude)
     }
+
+    /// The coordinate if both numbers are finite and in range, nil otherwise, with no message in
+    /// the making: the test every point passes through (NaN and infinities fail the comparisons).
+    static func validCoordinate(latitude: Double, longitude: Double) -> Coordinate? {
+        guard abs(latitude) <= latitudeLimit, abs(longitude) <= longitudeLimit else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    private static let latitudeLimit: Double = 90
+    private static let longitudeLimit: Double = 180
 
     private static func check(
         _ value: Double, named name: String, limit: Double, at location: () -> String

@@ -12,8 +12,8 @@ protocol PlainXMLHandler: AnyObject {
 /// Reads the plain UTF-8 XML nearly every GPX file is, in one pass over its bytes, or says it
 /// cannot vouch for the document.
 ///
-/// expat reads a large GPX at ~55 MB/s here, most of it in per-element bookkeeping GPX does not
-/// need. This scanner accepts only what it checks in full to be well-formed: UTF-8, an optional XML
+/// expat reads a large GPX at ~55 MB/s here (with handlers that do nothing); this scanner reads
+/// it at ~225 MB/s, points included. It accepts only what it checks in full to be well-formed: UTF-8, an optional XML
 /// declaration of version 1.0, ASCII names, attributes, comments, CDATA sections, the five
 /// predefined entities and character references. Anything else returns false: a DOCTYPE, a
 /// processing instruction, another encoding, a non-ASCII name, more than 32 attributes on one
@@ -115,7 +115,7 @@ struct PlainXMLScanner {
     // MARK: The document
 
     private mutating func document(_ handler: some PlainXMLHandler) throws(CannotVouch) {
-        if starts(with: "<?xml"), isSpace(at(index + 5)) { try declaration() }
+        if starts(with: "<?xml"), Self.isSpace(at(index + 5)) { try declaration() }
         try skipMisc()
         // The root element; a DOCTYPE, a processing instruction, text or nothing is left to expat.
         guard at(index) == UInt8(ascii: "<"), table[Int(at(index + 1))] & ByteClass.nameStart != 0 else { throw CannotVouch() }
@@ -509,11 +509,12 @@ struct PlainXMLScanner {
     @discardableResult
     private mutating func skipSpace() -> Bool {
         let start = index
-        while isSpace(at(index)) { index += 1 }
+        while Self.isSpace(at(index)) { index += 1 }
         return index > start
     }
 
-    private func isSpace(_ byte: UInt8) -> Bool {
+    /// XML's white space: space, tab, line feed and carriage return.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
