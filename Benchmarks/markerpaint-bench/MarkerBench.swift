@@ -25,6 +25,7 @@ struct MarkerBench: AsyncParsableCommand {
         @Option(help: "Pixel scale.") var scale = 2
         @Option(help: "Workers for markerpaint's path.") var workers = ProcessInfo.processInfo.activeProcessorCount
         @Flag(help: "Skip the naive baseline (e.g. for a memory run with many markers).") var noBaseline = false
+        @Option(help: "Runs of markerpaint's path and of the floor; each figure is the median run.") var runs = 5
         @Option(
             help: ArgumentHelp(
                 "Folder to write the images into (a new subfolder, removed afterwards); file creation costs differ a lot between filesystems.",
@@ -38,6 +39,12 @@ struct MarkerBench: AsyncParsableCommand {
             guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
             guard (1...256).contains(workers) else { throw ValidationError("--workers must be 1 to 256") }
             guard (1...12).contains(pngLevel) else { throw ValidationError("--png-level must be 1 to 12") }
+            guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
+        }
+
+        /// The middle one of `values` ordered by `key` (the upper middle of an even count).
+        static func median<Value>(_ values: [Value], by key: (Value) -> Double) -> Value {
+            values.sorted { key($0) < key($1) }[values.count / 2]
         }
 
         func run() async throws {
@@ -50,30 +57,52 @@ struct MarkerBench: AsyncParsableCommand {
             defer { try? parent.removeSubfolder(scratchName) }
             print("\(markers) distinct markers @\(scale)x, \(ProcessInfo.processInfo.activeProcessorCount) cores, writing under \(self.scratch)")
             let naive = noBaseline ? nil : try benchmark.naive(into: scratch.makeSubfolder("naive"))
-            let fast = try await benchmark.batch(into: scratch.makeSubfolder("markerpaint"))
+            // Runs interleaved, so that a slow spell of the machine falls on both sides.
+            var batchRuns: [RenderBenchmark.Figures] = []
+            var floors: [[(step: String, microseconds: Double)]] = []
+            var parallelFloors: [[(step: String, microseconds: Double)]] = []
+            var paintingFloors: [[(step: String, microseconds: Double)]] = []
+            for run in 1...runs {
+                batchRuns.append(try await benchmark.batch(into: scratch.makeSubfolder("markerpaint-\(run)")))
+                floors.append(try FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel).run(into: scratch.makeSubfolder("floor-\(run)")))
+                if workers > 1 {
+                    let parallel = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, threads: workers)
+                    parallelFloors.append(try parallel.run(into: scratch.makeSubfolder("floor-parallel-\(run)")))
+                }
+                let painting = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, paintsBackground: true)
+                paintingFloors.append(try painting.run(into: scratch.makeSubfolder("floor-painting-\(run)")))
+            }
+            let fast = Self.median(batchRuns, by: \.seconds)
             for figures in [naive, fast].compactMap({ $0 }) {
                 let steps = figures.steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
                 print(
                     "\(figures.name): \(String(format: "%.0f", figures.markersPerSecond)) markers/s "
                         + "(\(String(format: "%.2f", figures.seconds)) s), \(figures.bytes) bytes; per marker on one thread: \(steps)")
             }
-            let floor = try FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel).run(into: scratch.makeSubfolder("floor"))
-            let floorTotal = floor.last?.microseconds ?? 0
-            let painting = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, paintsBackground: true)
-            let paintingFloor = try painting.run(into: scratch.makeSubfolder("floor-painting"))
-            let paintingTotal = paintingFloor.last?.microseconds ?? 0
+            func total(_ steps: [(step: String, microseconds: Double)]) -> Double { steps.last?.microseconds ?? 0 }
             func spelled(_ steps: [(step: String, microseconds: Double)]) -> String {
                 steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
             }
+            func listed(_ values: [Double]) -> String { values.map { String(format: "%.0f", $0) }.joined(separator: ", ") }
+            let floor = Self.median(floors, by: total)
+            let paintingFloor = Self.median(paintingFloors, by: total)
             print(
                 "floor (the same Cairo calls over the kept background, unpremultiply, libdeflate and write, from C, 1 thread), per marker: \(spelled(floor))"
             )
             print("floor painting every background instead (the drawing before backgrounds were kept), per marker: \(spelled(paintingFloor))")
             let perCore = fast.seconds * Double(workers) / Double(markers) * 1e6
+            let batchTimes = batchRuns.map { $0.seconds * Double(workers) / Double(markers) * 1e6 }
+            print("markerpaint's \(runs) runs: \(listed(batchTimes)) µs a marker per core; the floor's on 1 thread: \(listed(floors.map(total))) µs")
             print(
                 String(
-                    format: "markerpaint per core: %.0f µs a marker, %.2f× the floor (%.2f× the floor painting every background)", perCore,
-                    perCore / floorTotal, perCore / paintingTotal))
+                    format: "markerpaint per core: %.0f µs a marker, %.2f× the floor on 1 thread (%.2f× the floor painting every background)",
+                    perCore, perCore / total(floor), perCore / total(paintingFloor)))
+            if workers > 1 {
+                let parallel = Self.median(parallelFloors, by: total)
+                print("floor on \(workers) threads at once, each its share with its own fonts and backgrounds: \(spelled(parallel))")
+                print("its \(runs) runs: \(listed(parallelFloors.map(total))) µs a marker per core")
+                print(String(format: "markerpaint per core against the floor on %d threads: %.2f×", workers, perCore / total(parallel)))
+            }
             if let naive {
                 print(
                     String(

@@ -159,13 +159,14 @@ private final class JobQueue<Context>: Sendable {
 
 extension CPUPool where Context == MarkerRenderer {
     /// A pool of `threads` threads, each with its own renderer (Pango font maps, Cairo contexts and
-    /// encoders are not shared across threads).
+    /// encoders are not shared across threads); backgrounds and shadow masks, as bytes, are.
     public static func renderers(
         threads: Int, capacity: Int = .max,
         pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter
     ) async throws -> CPUPool {
-        try await start(name: "render", threads: threads, capacity: capacity) {
-            try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter)
+        let drawing = SharedDrawing()
+        return try await start(name: "render", threads: threads, capacity: capacity) {
+            try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter, sharing: drawing)
         }
     }
 }

@@ -14,16 +14,23 @@ public final class MarkerRenderer {
     private let numberFont: FontDescription
     private let unitFont: FontDescription
     private let encoder: PNGEncoder
-    private var backgrounds = MarkerBackground()
+    private var backgrounds: MarkerBackground
     private let shaper: LabelShaper
     private let method: DrawingMethod
-    /// The last canvas and its context, reused while the size stays (it mostly does in a batch).
-    private var canvas: (surface: CairoSurface, context: CairoContext)?
+    /// Canvases and their contexts by size, reused: a batch's labels come in a few dozen widths.
+    private var canvases: [Canvas: (surface: CairoSurface, context: CairoContext)] = [:]
     /// From the baseline to the middle of the digits, in points; the same for every label.
     private let digitMiddle: Double
 
     public convenience init(pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter) throws(RenderError) {
         try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter)
+    }
+
+    /// A renderer of a pool whose renderers paint each background and shadow mask once between them.
+    package convenience init(
+        pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter, sharing drawing: SharedDrawing
+    ) throws(RenderError) {
+        try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter, sharing: drawing)
     }
 
     /// A renderer that draws as `method` says: the benchmark's naive baseline draws every
@@ -41,9 +48,10 @@ public final class MarkerRenderer {
 
     init(
         fontFamily: String, pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
-        method: DrawingMethod = .reusing
+        method: DrawingMethod = .reusing, sharing drawing: SharedDrawing = SharedDrawing()
     ) throws(RenderError) {
         self.method = method
+        backgrounds = MarkerBackground(sharing: drawing)
         fontMap = try FontMap()
         textContext = try TextContext(fontMap: fontMap)
         numberFont = FontDescription(family: fontFamily, weight: PANGO_WEIGHT_MEDIUM, absoluteSize: MarkerMetrics.numberSize)
@@ -107,12 +115,23 @@ public final class MarkerRenderer {
         return (surface, geometry)
     }
 
-    /// A canvas of the size asked for; the painter clears it before drawing.
+    /// A canvas size.
+    private struct Canvas: Hashable {
+        let width: Int
+        let height: Int
+    }
+
+    /// As many canvases as backgrounds are kept; past that, all are let go and made again as needed.
+    private static let canvasLimit = MarkerBackground.limit
+
+    /// A canvas of the size asked for; the background copied over it, or the painter, clears it.
     private func canvas(width: Int, height: Int) throws(RenderError) -> (CairoSurface, CairoContext) {
-        if let canvas, canvas.surface.width == width, canvas.surface.height == height { return canvas }
+        let size = Canvas(width: width, height: height)
+        if let kept = canvases[size] { return kept }
+        if canvases.count >= Self.canvasLimit { canvases.removeAll(keepingCapacity: true) }
         let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: width, height: height)
         let made = (surface, try CairoContext(surface))
-        canvas = made
+        canvases[size] = made
         return made
     }
 

@@ -111,7 +111,10 @@ struct LabelShaperTests {
         "markers drawn from shaped labels over kept backgrounds are, premultiplied pixel for pixel, those drawn from scratch with a Pango layout per label",
         arguments: [1, 2, 3])
     func samePixels(scale: Int) throws {
-        let shaped = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily)
+        // A pool's renderers share backgrounds and shadow masks: the second takes the first's.
+        let drawing = SharedDrawing()
+        let shaped = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily, sharing: drawing)
+        let neighbour = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily, sharing: drawing)
         let pango = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily, method: .fromScratch)
         var requests: [MarkerRequest] = []
         for (kind, distance) in Self.markers {
@@ -127,16 +130,21 @@ struct LabelShaperTests {
             let combined = try Marker(combining: parts.map { try Marker.Part(kind: $0.0, distance: $0.1) })
             requests.append(try MarkerRequest(marker: combined, theme: .night, scale: scale))
         }
-        // Twice over, so the second pass draws over backgrounds kept from markers of other labels.
-        for request in requests + requests.reversed() {
-            let (fromShaped, layout) = try shaped.drawSurface(request)
-            let shapedPixels = Self.premultipliedPixels(of: fromShaped)
-            let (fromPango, pangoLayout) = try pango.drawSurface(request)
-            #expect(layout.anchor == pangoLayout.anchor)
-            // A Bool, so that a failure names the marker instead of printing every byte.
-            let identical = shapedPixels == Self.premultipliedPixels(of: fromPango)
-            #expect(identical, "\(request.marker) @\(scale)x \(request.theme)")
+        // Twice over, so the second pass draws over backgrounds kept from markers of other labels,
+        // and a third by the neighbour, over backgrounds the first renderer made.
+        let passes = [(shaped, requests), (shaped, requests.reversed()), (neighbour, requests)]
+        for (renderer, requests) in passes {
+            for request in requests {
+                let (drawn, layout) = try renderer.drawSurface(request)
+                let drawnPixels = Self.premultipliedPixels(of: drawn)
+                let (fromPango, pangoLayout) = try pango.drawSurface(request)
+                #expect(layout.anchor == pangoLayout.anchor)
+                // A Bool, so that a failure names the marker instead of printing every byte.
+                let identical = drawnPixels == Self.premultipliedPixels(of: fromPango)
+                #expect(identical, "\(request.marker) @\(scale)x \(request.theme)")
+            }
         }
+        #expect(drawing.backgrounds.hits > 0)
     }
 
     /// Every row of `surface`'s ARGB32 pixels, without the stride's padding.

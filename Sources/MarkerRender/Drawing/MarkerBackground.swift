@@ -4,27 +4,38 @@ import MarkerSpec
 /// A marker's shadow, pill and dot: everything under the labels, icons and dividers.
 ///
 /// It depends only on the canvas, the scale and the palette, and pill widths come in whole
-/// pixels, so a route's thousands of markers share a few dozen backgrounds. A renderer paints
-/// each once and copies it under every label; the pixels are those painting it again would make.
+/// pixels, so a route's thousands of markers share a few dozen backgrounds. A pool paints each
+/// once, in whichever renderer needs it first, and every renderer copies it under every label;
+/// the pixels are those painting it again would make.
 struct MarkerBackground {
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         let width: Int
         let height: Int
         let scale: Int
         let palette: Palette
     }
 
-    private var cache = SurfaceCache<Key>(limit: 64)
-    private var shadows = ShadowMask()
+    static let limit = 64
+
+    private var cache = SurfaceCache<Key>(limit: limit)
+    private var shadows: ShadowMask
+    private let shared: SharedPixels<Key>
+
+    init(sharing drawing: SharedDrawing) {
+        shared = drawing.backgrounds
+        shadows = ShadowMask(sharing: drawing.shadowMasks)
+    }
 
     /// The background of `layout` in `palette`, from the cache or painted now.
     mutating func surface(for layout: MarkerLayout, palette: Palette) throws(RenderError) -> CairoSurface {
         let key = Key(width: layout.canvasWidth, height: layout.canvasHeight, scale: layout.scale, palette: palette)
         return try cache.surface(for: key) { () throws(RenderError) in
+            if let kept = try shared.surface(for: key) { return kept }
             let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: layout.canvasWidth, height: layout.canvasHeight)
             let context = try CairoContext(surface)
             try MarkerPainter(layout: layout, palette: palette).paintBackground(on: context, shadow: try shadows.mask(for: layout))
             cairo_surface_flush(surface.pointer)
+            shared.keep(surface, format: CAIRO_FORMAT_ARGB32, for: key)
             return surface
         }
     }

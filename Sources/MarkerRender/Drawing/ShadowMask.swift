@@ -7,19 +7,31 @@ import MarkerSpec
 /// It depends only on the canvas and the scale, not on the label or the colours, so a renderer
 /// keeps the few it needs (pill widths repeat) instead of blurring for every marker.
 struct ShadowMask {
-    struct Key: Hashable {
+    struct Key: Hashable, Sendable {
         let width: Int
         let height: Int
         let scale: Int
     }
 
     /// Enough for every pill width a long route produces; beyond it the oldest are dropped.
-    private var cache = SurfaceCache<Key>(limit: 64)
+    static let limit = 64
+
+    private var cache = SurfaceCache<Key>(limit: limit)
+    private let shared: SharedPixels<Key>
+
+    init(sharing shared: SharedPixels<Key>) {
+        self.shared = shared
+    }
 
     /// The mask for `layout`, from the cache or made now.
     mutating func mask(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {
         let key = Key(width: layout.canvasWidth, height: layout.canvasHeight, scale: layout.scale)
-        return try cache.surface(for: key) { () throws(RenderError) in try Self.make(for: layout) }
+        return try cache.surface(for: key) { () throws(RenderError) in
+            if let kept = try shared.surface(for: key) { return kept }
+            let made = try Self.make(for: layout)
+            shared.keep(made, format: CAIRO_FORMAT_A8, for: key)
+            return made
+        }
     }
 
     static func make(for layout: MarkerLayout) throws(RenderError) -> CairoSurface {

@@ -54,7 +54,8 @@ struct ShapedLabel {
     }
 
     /// Draws the label with the top-left corner of its line at the user-space origin, in the
-    /// current source colour, placing every glyph exactly as Pango's Cairo renderer does.
+    /// current source colour, placing every glyph exactly as Pango's Cairo renderer does. Leaves
+    /// the last run's font set: callers draw a label inside their own save and restore.
     func show(in context: CairoContext) {
         let cr = context.pointer
         // Pango starts from the current point, which Cairo keeps in fixed point: read it back the same way.
@@ -63,32 +64,42 @@ struct ShapedLabel {
         var originY = 0.0
         cairo_get_current_point(cr, &originX, &originY)
         cairo_new_path(cr)
-        for (font, glyphs) in placedRuns(originX: originX, originY: originY) {
-            cairo_save(cr)
-            cairo_set_scaled_font(cr, font)
-            cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-            cairo_restore(cr)
+        for run in runs {
+            guard let font = run.font.scaledFont else { continue }
+            withUnsafeTemporaryAllocation(of: cairo_glyph_t.self, capacity: run.glyphs.count) { glyphs in
+                let count = place(run, originX: originX, originY: originY, into: glyphs)
+                cairo_set_scaled_font(cr, font)
+                cairo_show_glyphs(cr, glyphs.baseAddress, Int32(count))
+            }
         }
     }
 
     /// Each run's Cairo font and glyphs at their places, by the arithmetic of Pango's Cairo renderer.
     func placedRuns(originX: Double, originY: Double) -> [(font: OpaquePointer, glyphs: [cairo_glyph_t])] {
-        let scale = Double(PANGO_SCALE)
-        return runs.compactMap { run in
+        runs.compactMap { run in
             guard let scaledFont = run.font.scaledFont else { return nil }
-            let baseX = originX + Double(run.x) / scale
-            let baseY = originY + Double(baseline - run.rise) / scale
-            var placed: [cairo_glyph_t] = []
-            placed.reserveCapacity(run.glyphs.count)
-            var position: Int32 = 0
-            for glyph in run.glyphs {
-                defer { position += glyph.geometry.width }
-                guard glyph.glyph != PANGO_GLYPH_EMPTY, glyph.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { continue }
-                let y = glyph.geometry.y_offset == 0 ? baseY : baseY + Double(glyph.geometry.y_offset) / scale
-                placed.append(cairo_glyph_t(index: UInt(glyph.glyph), x: baseX + Double(position + glyph.geometry.x_offset) / scale, y: y))
+            let placed = [cairo_glyph_t](unsafeUninitializedCapacity: run.glyphs.count) { glyphs, count in
+                count = place(run, originX: originX, originY: originY, into: glyphs)
             }
             return (scaledFont, placed)
         }
+    }
+
+    /// Writes `run`'s drawable glyphs into `out` at their places; returns how many there are.
+    private func place(_ run: Run, originX: Double, originY: Double, into out: UnsafeMutableBufferPointer<cairo_glyph_t>) -> Int {
+        let scale = Double(PANGO_SCALE)
+        let baseX = originX + Double(run.x) / scale
+        let baseY = originY + Double(baseline - run.rise) / scale
+        var count = 0
+        var position: Int32 = 0
+        for glyph in run.glyphs {
+            defer { position += glyph.geometry.width }
+            guard glyph.glyph != PANGO_GLYPH_EMPTY, glyph.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 else { continue }
+            let y = glyph.geometry.y_offset == 0 ? baseY : baseY + Double(glyph.geometry.y_offset) / scale
+            out[count] = cairo_glyph_t(index: UInt(glyph.glyph), x: baseX + Double(position + glyph.geometry.x_offset) / scale, y: y)
+            count += 1
+        }
+        return count
     }
 }
 
