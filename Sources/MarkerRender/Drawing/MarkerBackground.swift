@@ -20,24 +20,44 @@ struct MarkerBackground {
     private var cache = SurfaceCache<Key>(limit: limit)
     private var shadows: ShadowMask
     private let shared: SharedPixels<Key>
+    private var stitches: [Int: BackgroundStitch] = [:]
 
     init(sharing drawing: SharedDrawing) {
         shared = drawing.backgrounds
         shadows = ShadowMask(sharing: drawing.shadowMasks)
     }
 
-    /// The background of `layout` in `palette`, from the cache or painted now.
+    /// The background of `layout` in `palette`, from the cache, another renderer, or made now:
+    /// stitched from a narrower one where it can be, else painted.
     mutating func surface(for layout: MarkerLayout, palette: Palette) throws(RenderError) -> CairoSurface {
         let key = Key(width: layout.canvasWidth, height: layout.canvasHeight, scale: layout.scale, palette: palette)
-        return try cache.surface(for: key) { () throws(RenderError) in
-            if let kept = try shared.surface(for: key) { return kept }
-            let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: layout.canvasWidth, height: layout.canvasHeight)
-            let context = try CairoContext(surface)
-            try MarkerPainter(layout: layout, palette: palette).paintBackground(on: context, shadow: try shadows.mask(for: layout))
-            cairo_surface_flush(surface.pointer)
-            shared.keep(surface, format: CAIRO_FORMAT_ARGB32, for: key)
-            return surface
+        if let kept = cache.kept(key) { return kept }
+        let made: CairoSurface
+        if let fromNeighbour = try shared.surface(for: key) {
+            made = fromNeighbour
+        } else {
+            let pillWidth = Int(layout.pill.width)
+            let stitch = stitches[layout.scale] ?? BackgroundStitch(scale: layout.scale)
+            stitches[layout.scale] = stitch
+            if stitch.stitches(pillWidth: pillWidth) {
+                let narrow = MarkerLayout(backgroundWithPillWidth: stitch.referencePillWidth, scale: layout.scale)
+                made = try stitch.stitch(try surface(for: narrow, palette: palette), pillWidth: pillWidth, height: layout.canvasHeight)
+            } else {
+                made = try painted(layout, palette: palette)
+            }
+            shared.keep(made, format: CAIRO_FORMAT_ARGB32, for: key)
         }
+        cache.keep(made, for: key)
+        return made
+    }
+
+    /// The background of `layout` in `palette`, painted: what a stitched one must equal.
+    mutating func painted(_ layout: MarkerLayout, palette: Palette) throws(RenderError) -> CairoSurface {
+        let surface = try CairoSurface(format: CAIRO_FORMAT_ARGB32, width: layout.canvasWidth, height: layout.canvasHeight)
+        let context = try CairoContext(surface)
+        try MarkerPainter(layout: layout, palette: palette).paintBackground(on: context, shadow: try shadows.mask(for: layout))
+        cairo_surface_flush(surface.pointer)
+        return surface
     }
 
     /// The shadow mask for `layout`, from the cache or made now.

@@ -15,9 +15,19 @@ struct SurfaceCache<Key: Hashable> {
     mutating func surface(for key: Key, make: () throws(RenderError) -> CairoSurface) throws(RenderError) -> CairoSurface {
         if let kept = surfaces[key] { return kept }
         let made = try make()
-        if order.count >= limit { surfaces[order.removeFirst()] = nil }
-        surfaces[key] = made
-        order.append(key)
+        keep(made, for: key)
         return made
+    }
+
+    /// The surface kept for `key`, if there is one.
+    func kept(_ key: Key) -> CairoSurface? { surfaces[key] }
+
+    /// Keeps `surface` for `key`, dropping the oldest past `limit`.
+    mutating func keep(_ surface: CairoSurface, for key: Key) {
+        if surfaces[key] == nil {
+            if order.count >= limit { surfaces[order.removeFirst()] = nil }
+            order.append(key)
+        }
+        surfaces[key] = surface
     }
 }

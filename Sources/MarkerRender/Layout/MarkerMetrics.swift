@@ -75,6 +75,45 @@ struct MarkerLayout: Sendable {
 
     var dotRadius: Double { MarkerMetrics.dotDiameter / 2 * Double(scale) }
 
+    /// The canvas, pill and dot of a pill `pillWidth` pixels wide (even, so the dot sits on the grid).
+    struct Frame {
+        let shadowRadius: Int
+        let canvasWidth: Int
+        let canvasHeight: Int
+        let pill: Rect
+        let dotCentreX: Double
+        let dotCentreY: Double
+
+        init(pillWidth: Int, scale: Int) {
+            typealias M = MarkerMetrics
+            let s = Double(scale)
+            shadowRadius = Int((M.shadowReach * s).rounded(.up))
+            let top = Int(M.topMargin * s)
+            let left = Int(M.sideMargin * s)
+            canvasWidth = pillWidth + 2 * left
+            canvasHeight = top + Int((M.dotTop + M.dotDiameter + M.bottomMargin) * s)
+            pill = Rect(x: Double(left), y: Double(top), width: Double(pillWidth), height: Double(Int(M.pillHeight * s)))
+            dotCentreX = Double(left + pillWidth / 2)
+            dotCentreY = Double(top) + (M.dotTop + M.dotDiameter / 2) * s
+        }
+    }
+
+    /// A marker with nothing on its pill, `pillWidth` pixels wide: all a background needs.
+    init(backgroundWithPillWidth pillWidth: Int, scale: Int) {
+        let frame = Frame(pillWidth: pillWidth, scale: scale)
+        self.scale = scale
+        shadowRadius = frame.shadowRadius
+        canvasWidth = frame.canvasWidth
+        canvasHeight = frame.canvasHeight
+        pill = frame.pill
+        dotCentreX = frame.dotCentreX
+        dotCentreY = frame.dotCentreY
+        labelOrigins = []
+        icons = []
+        dividers = []
+        content = frame.dotCentreX...frame.dotCentreX
+    }
+
     /// Lays out `segments`, whose labels measure `labels` (one each, in order).
     init(segments: [LabelSegment], labels: [LabelMeasure], scale: Int) {
         typealias M = MarkerMetrics
@@ -103,15 +142,13 @@ struct MarkerLayout: Sendable {
         // Whole pixels keep every edge on the grid; an even count centres the 6pt dot on it too.
         var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))
         pillWidth += pillWidth % 2
-        let pillHeight = Int(M.pillHeight * s)
-        shadowRadius = Int((M.shadowReach * s).rounded(.up))
-        let top = Int(M.topMargin * s)
-        let left = Int(M.sideMargin * s)
-        canvasWidth = pillWidth + 2 * left
-        canvasHeight = top + Int((M.dotTop + M.dotDiameter + M.bottomMargin) * s)
-        pill = Rect(x: Double(left), y: Double(top), width: Double(pillWidth), height: Double(pillHeight))
-        dotCentreX = Double(left + pillWidth / 2)
-        dotCentreY = Double(top) + (M.dotTop + M.dotDiameter / 2) * s
+        let frame = Frame(pillWidth: pillWidth, scale: scale)
+        shadowRadius = frame.shadowRadius
+        canvasWidth = frame.canvasWidth
+        canvasHeight = frame.canvasHeight
+        pill = frame.pill
+        dotCentreX = frame.dotCentreX
+        dotCentreY = frame.dotCentreY
 
         let contentLeft = (pill.x + (pill.width - contentWidth * s) / 2).rounded()
         // Every label has the same fonts, so one line box: centre it, then put the baseline on a
