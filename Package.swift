@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "markerpaint", targets: ["markerpaint"]),
+        .executable(name: "markerpaint-serve", targets: ["markerpaint-serve"]),
         .executable(name: "markerpaint-bench", targets: ["markerpaint-bench"]),
         .executable(name: "naive-marker", targets: ["naive-marker"]),
         .library(name: "MarkerSpec", targets: ["MarkerSpec"]),
@@ -115,13 +116,22 @@ let package = Package(
         ),
 
         // The command line: flags in, library calls, one line out.
+        .target(
+            name: "CommandSupport",
+            dependencies: ["MarkerFiles", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerService", "MarkerFiles",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
+        ),
+        // `markerpaint serve`, an executable of its own so that drawing never loads the HTTP stack.
+        .executableTarget(
+            name: "markerpaint-serve",
+            dependencies: ["MarkerService", "CommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Benchmarks: each prints numbers and a ratio against a baseline measured in the same run.
@@ -179,7 +189,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["markerpaint", "MarkerRender", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["markerpaint", "markerpaint-serve", "MarkerRender", "TestSupport"]),
     ]
 )
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 
 /// `markerpaint`: draws map distance markers as PNGs with content-hashed names.
 @main
@@ -16,26 +17,5 @@ struct MarkerPaint: AsyncParsableCommand {
     )
 
     /// Parses and runs, reporting any failure as one line on stderr and a non-zero exit.
-    static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch let exit as ExitCode {
-            // Already reported by the command; only the status is left to give.
-            Terminal.exit(exit.rawValue)
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Terminal.exit(0)
-            }
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Terminal.write("markerpaint: \(message)\n", to: .error)
-            Terminal.exit(code.rawValue)
-        }
-    }
+    static func main() async { await runReportingFailure(as: "markerpaint") }
 }

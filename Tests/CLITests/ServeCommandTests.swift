@@ -58,6 +58,37 @@ struct ServeCommandTests {
         }
     }
 
+    @Test("`markerpaint serve --help` is the service's own help, with every option it takes")
+    func helpIsTheService() throws {
+        let run = try CLI.run(["serve", "--help"], in: FileManager.default.temporaryDirectory)
+        #expect(run.status == 0)
+        for option in ["--max-route-bytes", "--drain-timeout", "--cors-origin", "USAGE: markerpaint serve"] {
+            #expect(run.stdout.contains(option), "\(option) missing from: \(run.stdout)")
+        }
+    }
+
+    @Test("without markerpaint-serve beside it, `markerpaint serve` says so in one line and how to build it")
+    func missingService() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lonely-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lonely = folder.appendingPathComponent("markerpaint")
+        try FileManager.default.copyItem(at: CLI.executable, to: lonely)
+        let process = Process()
+        process.executableURL = lonely
+        process.arguments = ["serve", "--port", "0"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(stderr.hasPrefix("markerpaint: markerpaint-serve is not installed beside markerpaint"), "\(stderr)")
+        #expect(stderr.contains("--product markerpaint-serve"))
+        #expect(stderr.split(separator: "\n").count == 1)
+    }
+
     @Test("SIGTERM exits 0 within the drain deadline even while a client trickles a body")
     func drainDeadline() async throws {
         let server = try Server(["--drain-timeout", "2", "--body-timeout", "600", "--request-timeout", "600", "--idle-timeout", "600"])

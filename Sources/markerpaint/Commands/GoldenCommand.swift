@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import MarkerFiles
 import MarkerGolden
 import MarkerRender

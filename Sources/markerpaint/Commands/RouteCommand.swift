@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandSupport
 import MarkerMap
 import MarkerOutput
 import MarkerRender

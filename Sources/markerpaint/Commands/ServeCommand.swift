@@ -1,123 +1,53 @@
 import ArgumentParser
-import MarkerService
+import SystemPackage
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
-/// Runs the HTTP marker service until SIGTERM or SIGINT.
-struct ServeCommand: AsyncParsableCommand {
+/// `markerpaint serve`: runs `markerpaint-serve`, installed beside `markerpaint`, in this process's place.
+///
+/// The service is an executable of its own so that drawing a marker never loads SwiftNIO and
+/// Hummingbird: with them linked in, every `markerpaint` start searched their type records too.
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve markers over HTTP: by query, by content-hashed name, and for whole routes.",
         discussion: """
-            Endpoints:
-              GET  /v1/marker.png?distance=123&kind=end&theme=night&scale=2&unit=km
-              GET  /v1/images/<name>.png   by content-hashed name, cacheable forever
-              POST /v1/routes              a GeoJSON, GPX or ?polyline=5|6 body
-                                           -> markers.geojson with image URLs
-              GET  /healthz, /metrics      health, Prometheus text
-            Example:
-              markerpaint serve --port 8080 &
-              curl -o end.png 'http://127.0.0.1:8080/v1/marker.png?distance=123&kind=end'
-            Once listening it prints one line: markerpaint serve: listening on http://HOST:PORT
-            SIGTERM or SIGINT stops accepting connections, gives the requests in
-            flight --drain-timeout seconds to finish, closes what is left and exits 0.
-            Limits (see README): idle/body/request timeouts, route body, markers,
-            images and response size, concurrent routes, connections.
+            Runs markerpaint-serve, which is built and installed beside markerpaint, with these options.
+            `markerpaint serve --help` lists them.
             """
     )
 
-    @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
+    @Argument(parsing: .captureForPassthrough, help: "The service's options: see `markerpaint serve --help`.")
+    var options: [String] = []
 
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port = 8080
-
-    @Option(help: ArgumentHelp("Memory for rendered images, in MiB.", valueName: "N"))
-    var cacheMegabytes = ServiceConfiguration.defaultCacheMegabytes
-
-    @Option(
-        help: ArgumentHelp(
-            "Origin for image URLs in route documents, e.g. https://markers.example.com (default: http:// and the request's Host).", valueName: "url")
-    )
-    var publicURL: String?
-
-    @Option(help: ArgumentHelp("Render threads, each with its own renderer; one per core by default.", valueName: "N"))
-    var threads = ServiceConfiguration.defaultRenderThreads
-
-    @Option(help: ArgumentHelp("Seconds a connection may wait for the whole head of its next request.", valueName: "s"))
-    var idleTimeout = 15.0
-
-    @Option(help: ArgumentHelp("Seconds a request body may take to arrive.", valueName: "s"))
-    var bodyTimeout = 30.0
-
-    @Option(help: ArgumentHelp("Seconds from a request's head to the end of its response.", valueName: "s"))
-    var requestTimeout = 60.0
-
-    @Option(help: ArgumentHelp("Seconds requests in flight get to finish after SIGTERM.", valueName: "s"))
-    var drainTimeout = 10.0
-
-    @Option(help: ArgumentHelp("Largest POST /v1/routes body, in bytes.", valueName: "n"))
-    var maxRouteBytes = ServiceConfiguration.defaultMaximumRouteBytes
-
-    @Option(help: ArgumentHelp("Most markers one route request may place.", valueName: "n"))
-    var maxRouteMarkers = ServiceConfiguration.defaultMaximumRouteMarkers
-
-    @Option(help: ArgumentHelp("Most route requests handled at once; more wait their turn.", valueName: "n"))
-    var maxConcurrentRoutes = ServiceConfiguration.defaultMaximumConcurrentRoutes
-
-    @Option(help: ArgumentHelp("Most route requests waiting their turn; more get 503.", valueName: "n"))
-    var maxWaitingRoutes = ServiceConfiguration.defaultMaximumWaitingRoutes
-
-    @Option(help: ArgumentHelp("Most connections open at once.", valueName: "n"))
-    var maxConnections = ServiceConfiguration.defaultMaximumConnections
-
-    @Option(
-        name: .customLong("cors-origin"), help: ArgumentHelp("An origin browsers may call from (repeat for several; default *).", valueName: "origin")
-    )
-    var corsOrigins: [String] = []
-
-    @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error or critical.")
-    var logLevel = "info"
-
-    var serviceConfiguration: ServiceConfiguration {
-        ServiceConfiguration(
-            host: host, port: port, cacheBytes: cacheMegabytes << 20,
-            maximumRouteBytes: maxRouteBytes, maximumRouteMarkers: maxRouteMarkers,
-            maximumConcurrentRoutes: maxConcurrentRoutes, maximumWaitingRoutes: maxWaitingRoutes, renderThreads: threads,
-            maximumConnections: maxConnections,
-            publicBaseURL: publicURL,
-            idleTimeout: Self.duration(idleTimeout), bodyTimeout: Self.duration(bodyTimeout),
-            requestTimeout: Self.duration(requestTimeout), drainTimeout: Self.duration(drainTimeout),
-            corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins, logLevel: logLevel)
+    func run() throws {
+        let service = try Self.serviceExecutable()
+        let arguments = [service.string] + options
+        // The C strings live until execv replaces the process or fails.
+        let pointers = arguments.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        execv(service.string, pointers)
+        throw ValidationError("cannot start \(service): \(String(cString: strerror(errno)))")
     }
 
-    /// Seconds as a Duration; out-of-range values are caught by validate() first.
-    private static func duration(_ seconds: Double) -> Duration {
-        guard seconds.isFinite, seconds > 0, seconds <= 86_400 else { return .zero }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
-    }
-
-    func validate() throws {
-        // Checked here too so the shift into bytes cannot overflow.
-        guard (0...1 << 20).contains(cacheMegabytes) else {
-            throw ValidationError("the cache size must be from 0 to 1048576 MiB, not \(cacheMegabytes)")
+    /// `markerpaint-serve` in this executable's own folder.
+    static func serviceExecutable() throws -> FilePath {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else {
+            throw ValidationError("cannot find markerpaint's own path to start markerpaint-serve: \(String(cString: strerror(errno)))")
         }
-        do {
-            try serviceConfiguration.validate()
-        } catch {
-            throw ValidationError(error.message)
+        let own = FilePath(String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        let service = own.removingLastComponent().appending("markerpaint-serve")
+        guard access(service.string, X_OK) == 0 else {
+            throw ValidationError(
+                "markerpaint-serve is not installed beside markerpaint (\(service)); build it with swift build -c release --static-swift-stdlib --product markerpaint-serve"
+            )
         }
-    }
-
-    func run() async throws {
-        let host = host
-        try await runService(serviceConfiguration) { port in
-            let address = host.contains(":") ? "[\(host)]" : host
-            Terminal.write("markerpaint serve: listening on http://\(address):\(port)\n", to: .output)
-        }
+        return service
     }
 }
