@@ -29,7 +29,7 @@ struct ServeCommand: ParsableCommand {
         let arguments = [service.string] + options
         // The C strings live until execv replaces the process or fails.
         let pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         execv(service.string, pointers)
         throw ValidationError("cannot start \(service): \(String(cString: strerror(errno)))")
     }
