@@ -160,13 +160,16 @@ private final class JobQueue<Context>: Sendable {
 extension CPUPool where Context == MarkerRenderer {
     /// A pool of `threads` threads, each with its own renderer (Pango font maps, Cairo contexts and
     /// encoders are not shared across threads); backgrounds and shadow masks, as bytes, are.
+    /// `warm`: each renderer does its first-use work (`MarkerRenderer.warmUp`) before the pool starts.
     public static func renderers(
         threads: Int, capacity: Int = .max,
-        pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter
+        pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter, warm: Bool = false
     ) async throws -> CPUPool {
         let drawing = SharedDrawing()
         return try await start(name: "render", threads: threads, capacity: capacity) {
-            try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter, sharing: drawing)
+            let renderer = try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter, sharing: drawing)
+            if warm { try renderer.warmUp() }
+            return renderer
         }
     }
 }

@@ -158,6 +158,21 @@ public final class MarkerRenderer {
         return labels
     }
 
+    /// Does now what the first markers of each scale, unit and theme would otherwise wait for:
+    /// loads every scale's fonts, shapes the whole pair table, and paints the backgrounds wider
+    /// ones are stitched from. A service does this before it listens, so that its first requests
+    /// are as quick as the rest.
+    package func warmUp(themes: [Theme] = Theme.builtIn) throws(RenderError) {
+        for scale in MarkerRequest.scales {
+            for unit in Marker.Unit.allCases { try shaper.fillTable(scale: Double(scale), unit: unit) }
+            let reference = MarkerLayout(backgroundWithPillWidth: BackgroundStitch(scale: scale).referencePillWidth, scale: scale)
+            for theme in themes { _ = try backgrounds.surface(for: reference, palette: theme.palette) }
+        }
+    }
+
+    /// Pair-table slots shaped so far, for tests.
+    var pairsShaped: Int { shaper.pairsShaped }
+
     /// The shadow mask for `geometry`, from the cache or made now.
     func shadowMask(for geometry: MarkerLayout) throws(RenderError) -> CairoSurface { try backgrounds.shadowMask(for: geometry) }
 

@@ -103,6 +103,24 @@ struct LabelShaperTests {
         #expect(fonts.allSatisfy { $0[0] != $0[1] })
     }
 
+    @Test("a warmed-up renderer has every pair-table slot shaped once, and labels at any scale and unit shape nothing more")
+    func warmUpFillsTheTable() throws {
+        let renderer = try MarkerRenderer()
+        try renderer.warmUp()
+        let slots = LabelShaper.tableCharacters.count * (LabelShaper.tableCharacters.count + 1)
+        #expect(renderer.pairsShaped == MarkerRequest.scales.count * Marker.Unit.allCases.count * slots)
+        let before = renderer.pairsShaped
+        for scale in MarkerRequest.scales {
+            for unit in Marker.Unit.allCases {
+                for distance in [0.5, 7.5, 10, 123, 4711, 99_999, 100_000] {
+                    let request = try MarkerRequest(marker: Marker(kind: .end, distance: distance, unit: unit), theme: .night, scale: scale)
+                    _ = try renderer.render(request)
+                }
+            }
+        }
+        #expect(renderer.pairsShaped == before)
+    }
+
     static let markers: [(Marker.Kind, Double)] = [
         (.start, 0), (.distance, 0.5), (.distance, 7.5), (.distance, 10), (.distance, 47), (.end, 123.4), (.end, 100_000),
     ]

@@ -45,6 +45,8 @@ final class LabelShaper {
     private var paragraph: [UInt8] = []
     /// Numbers that could not be put together from the pair table and were shaped whole.
     private(set) var numbersShapedWhole = 0
+    /// Pair-table slots shaped so far.
+    private(set) var pairsShaped = 0
 
     private struct SettingKey: Hashable {
         var scale: Double
@@ -117,6 +119,7 @@ final class LabelShaper {
                 var pair = [characters[index]]
                 if follower < end { pair.append(characters[follower]) }
                 let glyphs = shapedGlyphs(of: pair, unit: unit, in: setting)
+                pairsShaped += 1
                 guard glyphs.count == pair.count else { return nil }
                 setting.pairs[slot] = glyphs[0]
             }
@@ -142,6 +145,16 @@ final class LabelShaper {
             }
         }
         return Array(UnsafeBufferPointer(start: glyphs.pointee.glyphs, count: Int(glyphs.pointee.num_glyphs)))
+    }
+
+    /// Loads the fonts for `scale` and `unit` and shapes every slot of their pair table, so that no
+    /// label set afterwards waits for Pango.
+    func fillTable(scale: Double, unit: Marker.Unit) throws(RenderError) {
+        let characters = Self.tableCharacters.map { String(UnicodeScalar($0)) }
+        for first in characters {
+            _ = try shape(number: first, unit: unit, scale: scale)
+            for second in characters { _ = try shape(number: first + second, unit: unit, scale: scale) }
+        }
     }
 
     /// Lays `layout` out as drawing it at `scale` will: Pango loads fonts for the drawing's matrix.

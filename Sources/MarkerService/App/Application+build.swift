@@ -24,7 +24,9 @@ public func buildApplication(
     let defaultLogger = ServiceLogHandler.standardErrorLogger(
         label: "markerpaint.serve", level: Logger.Level(rawValue: configuration.logLevel) ?? .info)
     let metrics = ServiceMetrics(registry: registry)
-    let renderPool = try await CPUPool.renderers(threads: configuration.renderThreads)
+    // Warm: the first request at each scale and unit would otherwise wait for fonts and shaping
+    // (measured with curl on a fresh service: 2.3-6.6 ms cold, 1.3-1.6 ms warmed, 1.0-1.6 ms later).
+    let renderPool = try await CPUPool.renderers(threads: configuration.renderThreads, warm: true)
     let routePool = try await CPUPool<Void>.start(
         name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes
     ) { () }
