@@ -101,6 +101,12 @@ struct MarkerLayout: Sendable {
     /// A marker with nothing on its pill, `pillWidth` pixels wide: all a background needs.
     init(backgroundWithPillWidth pillWidth: Int, scale: Int) {
         let frame = Frame(pillWidth: pillWidth, scale: scale)
+        self.init(frame, scale: scale, labelOrigins: [], icons: [], dividers: [], content: frame.dotCentreX...frame.dotCentreX)
+    }
+
+    private init(
+        _ frame: Frame, scale: Int, labelOrigins: [(x: Double, y: Double)], icons: [PlacedIcon], dividers: [Rect], content: ClosedRange<Double>
+    ) {
         self.scale = scale
         shadowRadius = frame.shadowRadius
         canvasWidth = frame.canvasWidth
@@ -108,17 +114,16 @@ struct MarkerLayout: Sendable {
         pill = frame.pill
         dotCentreX = frame.dotCentreX
         dotCentreY = frame.dotCentreY
-        labelOrigins = []
-        icons = []
-        dividers = []
-        content = frame.dotCentreX...frame.dotCentreX
+        self.labelOrigins = labelOrigins
+        self.icons = icons
+        self.dividers = dividers
+        self.content = content
     }
 
     /// Lays out `segments`, whose labels measure `labels` (one each, in order).
     init(segments: [LabelSegment], labels: [LabelMeasure], scale: Int) {
         typealias M = MarkerMetrics
         let s = Double(scale)
-        self.scale = scale
         // Offsets in points from the content's left end, then the whole width.
         var cursor = 0.0
         var labelOffsets: [Double] = []
@@ -143,12 +148,7 @@ struct MarkerLayout: Sendable {
         var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))
         pillWidth += pillWidth % 2
         let frame = Frame(pillWidth: pillWidth, scale: scale)
-        shadowRadius = frame.shadowRadius
-        canvasWidth = frame.canvasWidth
-        canvasHeight = frame.canvasHeight
-        pill = frame.pill
-        dotCentreX = frame.dotCentreX
-        dotCentreY = frame.dotCentreY
+        let pill = frame.pill
 
         let contentLeft = (pill.x + (pill.width - contentWidth * s) / 2).rounded()
         // Every label has the same fonts, so one line box: centre it, then put the baseline on a
@@ -156,15 +156,17 @@ struct MarkerLayout: Sendable {
         let line = labels.first ?? LabelMeasure(width: 0, height: M.pillHeight, baseline: M.pillHeight / 2, digitMiddle: 0)
         let baselineY = (pill.y + ((M.pillHeight - line.height) / 2 + line.baseline) * s).rounded()
         func x(_ offset: Double) -> Double { (contentLeft + offset * s).rounded() }
-        labelOrigins = zip(labelOffsets, labels).map { offset, label in (x(offset), baselineY - label.baseline * s) }
         let iconTop = (baselineY + (line.digitMiddle - M.iconHeight / 2) * s).rounded()
-        icons = iconOffsets.map { icon, offset in
-            PlacedIcon(icon: icon, rect: Rect(x: x(offset), y: iconTop, width: icon.width * s, height: M.iconHeight * s))
-        }
         let dividerTop = pill.y + M.dividerInset * s
-        dividers = dividerOffsets.map { offset in
-            Rect(x: x(offset), y: dividerTop, width: M.dividerWidth * s, height: (M.pillHeight - 2 * M.dividerInset) * s)
-        }
-        content = contentLeft...(contentLeft + contentWidth * s)
+        self.init(
+            frame, scale: scale,
+            labelOrigins: zip(labelOffsets, labels).map { offset, label in (x(offset), baselineY - label.baseline * s) },
+            icons: iconOffsets.map { icon, offset in
+                PlacedIcon(icon: icon, rect: Rect(x: x(offset), y: iconTop, width: icon.width * s, height: M.iconHeight * s))
+            },
+            dividers: dividerOffsets.map { offset in
+                Rect(x: x(offset), y: dividerTop, width: M.dividerWidth * s, height: (M.pillHeight - 2 * M.dividerInset) * s)
+            },
+            content: contentLeft...(contentLeft + contentWidth * s))
     }
 }
