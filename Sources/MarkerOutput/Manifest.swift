@@ -79,8 +79,11 @@ public struct Manifest: Codable, Sendable {
     }
 
     public var generator = "markerpaint"
-    /// Changes whenever the drawing changes; images are reused only under the same fingerprint.
+    /// Changes whenever the drawing of any of the batch's themes and scales changes.
     public var renderer: String
+    /// The fingerprint of each theme and scale drawn (`day@2x`), which decides reuse image by
+    /// image (absent in manifests written before it was recorded: nothing of theirs is reused).
+    public var renderers: [String: String]?
     public var unit: String
     public var cumulative: Bool
     public var stages: [Stage]
@@ -106,6 +109,7 @@ public struct Manifest: Codable, Sendable {
             .init("cumulative", .bool(cumulative)), .init("stages", .array(stages.map(\.jsonValue))),
             .init("images", .array(images.map(\.jsonValue))), .init("sprites", .array(sprites.map(\.jsonValue))),
         ]
+        if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
         return .object(members)
     }
@@ -172,16 +176,24 @@ extension Manifest.Sprite {
     }
 }
 
-/// A fingerprint of the renderer as it draws now: the same probe images every run, hashed.
+/// Fingerprints of the renderer as it draws now, one per theme and scale: the same probe images
+/// every run, hashed.
 ///
-/// Any change to drawing, fonts or encoding changes it, so old images are never reused for a new
-/// look. The probes do not depend on a run's themes and scales (what an image shows is in its own
-/// reuse key), so a run with other themes or scales still reuses every image it shares.
+/// Any change to drawing, fonts or encoding changes them, so old images are never reused for a
+/// new look. Each covers one theme at one scale, and a run probes only the themes and scales it
+/// draws: probing every scale cost a cold renderer 12–17 ms, mostly loading fonts for scales the
+/// run never used. An image is reused only if its own theme and scale have the same fingerprint
+/// now as when it was drawn, so a run with other themes or scales still reuses every image it
+/// shares with the last one.
 enum RendererFingerprint {
-    static func current(renderer: MarkerRenderer) throws(OutputError) -> String {
-        var hashes: [String] = []
-        for theme in Theme.builtIn {
-            for scale in MarkerRequest.scales {
+    /// The probes' key for `theme` at `scale`, as `Manifest.renderers` records it.
+    static func key(theme: String, scale: Int) -> String { "\(theme)@\(scale)x" }
+
+    static func current(renderer: MarkerRenderer, themes: [Theme], scales: [Int]) throws(OutputError) -> [String: String] {
+        var fingerprints: [String: String] = [:]
+        for theme in themes {
+            for scale in scales {
+                var hashes: [String] = []
                 for (kind, distance) in [(Marker.Kind.end, 12_345.0), (.start, 0), (.distance, 7.5)] {
                     do {
                         let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
@@ -190,8 +202,16 @@ enum RendererFingerprint {
                         throw OutputError("cannot draw the renderer's probe images: \(error)")
                     }
                 }
+                fingerprints[key(theme: theme.name, scale: scale)] = String(
+                    ContentHash.sha256Hex(Array(hashes.joined(separator: ",").utf8)).prefix(16))
             }
         }
-        return String(ContentHash.sha256Hex(Array(hashes.joined(separator: ",").utf8)).prefix(16))
+        return fingerprints
+    }
+
+    /// One fingerprint for all of `fingerprints`, for `Manifest.renderer`.
+    static func combined(_ fingerprints: [String: String]) -> String {
+        let entries = fingerprints.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        return String(ContentHash.sha256Hex(Array(entries.joined(separator: ",").utf8)).prefix(16))
     }
 }

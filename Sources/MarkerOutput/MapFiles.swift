@@ -8,7 +8,8 @@ import MarkerSpec
 struct MapFiles: Sendable {
     let batch: RouteBatch
     let images: [MarkerImage]
-    let fingerprint: String
+    /// The renderer's fingerprint for each theme and scale drawn.
+    let fingerprints: [String: String]
     /// Where the folder is served from, ending in `/`, for the style's URLs.
     let baseURL: String
 
@@ -20,10 +21,10 @@ struct MapFiles: Sendable {
         let theme: Theme
     }
 
-    init(batch: RouteBatch, images: [MarkerImage], fingerprint: String, baseURL: String) {
+    init(batch: RouteBatch, images: [MarkerImage], fingerprints: [String: String], baseURL: String) {
         self.batch = batch
         self.images = images
-        self.fingerprint = fingerprint
+        self.fingerprints = fingerprints
         self.baseURL = baseURL
         var shaByScale: [Picture: [Int: String]] = [:]
         shaByScale.reserveCapacity(images.count)
@@ -97,7 +98,8 @@ struct MapFiles: Sendable {
         try write(try await page.get(), PreviewPage.fileName)
         let unitMetres = options.unit.metres
         return Manifest(
-            renderer: fingerprint, unit: options.unit.rawValue, cumulative: options.cumulative,
+            renderer: RendererFingerprint.combined(fingerprints), renderers: fingerprints, unit: options.unit.rawValue,
+            cumulative: options.cumulative,
             stages: batch.plan.stageLengths.enumerated().map { index, metres in
                 Manifest.Stage(stage: index + 1, name: batch.route.stages[index].name, length: metres / unitMetres, lengthMetres: metres)
             },

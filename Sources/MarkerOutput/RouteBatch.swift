@@ -92,8 +92,8 @@ public struct RouteBatch: Sendable {
         // The fingerprint decides reuse when an earlier run left a manifest; otherwise it is only
         // recorded, and is drawn on the pool beside the batch instead of before it.
         // Structured: if the run fails first, the drawing is cancelled and awaited as this call returns.
-        async let fingerprinting = Self.fingerprint(on: pool)
-        let reusable = output.previous == nil ? [:] : output.reusableImages(renderer: try await fingerprinting.get())
+        async let fingerprinting = Self.fingerprints(on: pool, themes: options.themes, scales: imageSet.scales)
+        let reusable = output.previous == nil ? [:] : output.reusableImages(renderers: try await fingerprinting.get())
         let staging = try output.makeStaging()
         do throws(OutputError) {
             let outcomes = try await BatchRenderer(pool: pool).render(
@@ -101,10 +101,10 @@ public struct RouteBatch: Sendable {
                 reusable: { request in reusable[request.reuseKey]?.image(of: request) },
                 progress: progress
             )
-            let fingerprint = try await fingerprinting.get()
+            let fingerprints = try await fingerprinting.get()
             let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
             let manifest = try await MapFiles(
-                batch: self, images: outcomes.map(\.image), fingerprint: fingerprint, baseURL: options.baseURL ?? FileURL.folder(output.path)
+                batch: self, images: outcomes.map(\.image), fingerprints: fingerprints, baseURL: options.baseURL ?? FileURL.folder(output.path)
             )
             .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
             try output.publish(staging, manifest: manifest)
@@ -117,10 +117,13 @@ public struct RouteBatch: Sendable {
         }
     }
 
-    /// The renderer's fingerprint, drawn on one of the pool's threads, or why it could not be.
-    private static func fingerprint(on pool: CPUPool<MarkerRenderer>) async -> Result<String, OutputError> {
+    /// The renderer's fingerprint for each of `themes` at each of `scales`, drawn on one of the
+    /// pool's threads, or why they could not be.
+    private static func fingerprints(on pool: CPUPool<MarkerRenderer>, themes: [Theme], scales: [Int]) async -> Result<[String: String], OutputError>
+    {
         do {
-            return .success(try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer) })
+            return .success(
+                try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer, themes: themes, scales: scales) })
         } catch let error as OutputError {
             return .failure(error)
         } catch {

@@ -137,11 +137,14 @@ public final class RouteOutput: Sendable {
         return entries.allSatisfy { $0.kind == .file }
     }
 
-    /// Images of an earlier run drawn by the same renderer whose files still hash to what it recorded, by reuse key.
-    func reusableImages(renderer fingerprint: String) -> [String: Manifest.Image] {
-        guard let previous, previous.renderer == fingerprint else { return [:] }
+    /// Images of an earlier run whose theme and scale the renderer draws as it did then, and whose
+    /// files still hash to what it recorded, by reuse key.
+    func reusableImages(renderers fingerprints: [String: String]) -> [String: Manifest.Image] {
+        guard let previous, let recorded = previous.renderers else { return [:] }
         var reusable: [String: Manifest.Image] = [:]
         for image in previous.images where ownFiles[image.file] == image.sha256 {
+            let key = RendererFingerprint.key(theme: image.theme, scale: image.scale)
+            guard let fingerprint = fingerprints[key], recorded[key] == fingerprint else { continue }
             reusable[image.key] = image
         }
         return reusable

@@ -1,5 +1,4 @@
 import Foundation
-import MarkerOutput
 import MarkerPixels
 import MarkerRender
 import MarkerRoute
@@ -9,6 +8,7 @@ import TestSupport
 import Testing
 
 @testable import MarkerMap
+@testable import MarkerOutput
 
 @Suite("Route batch output")
 struct RouteBatchTests {
@@ -218,6 +218,33 @@ struct RouteBatchTests {
         let third = try await write(route, to: out, options: moreScales)
         // Day at 1x and 2x are still there; night was left out of the last run, and 3x is new.
         #expect(third.reused == first.images / 2 && third.rendered == third.images - third.reused)
+    }
+
+    @Test(
+        "an image is reused only where its own theme and scale draw as they did: one changed fingerprint redraws that theme and scale alone, none recorded redraws all"
+    )
+    func reusePerThemeAndScale() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        let route = Repository.sharedRoutes.appendingPathComponent("route.gpx").path
+        let first = try await write(route, to: out)
+        let manifestURL = URL(fileURLWithPath: out + "/" + Manifest.fileName)
+        var manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+        // The first run probed exactly what it drew: two themes at 1x and @2x.
+        #expect(Set(manifest.renderers?.keys.map { $0 } ?? []) == ["day@1x", "day@2x", "night@1x", "night@2x"])
+        #expect(manifest.renderer == RendererFingerprint.combined(manifest.renderers ?? [:]))
+        // As if night @2x had been drawn by another renderer.
+        manifest.renderers?["night@2x"] = "0000000000000000"
+        try Data(try manifest.encoded()).write(to: manifestURL)
+        let second = try await write(route, to: out)
+        #expect(second.rendered == first.images / 4 && second.reused == first.images - first.images / 4)
+        // A manifest from before fingerprints were kept per theme and scale: nothing can be vouched for.
+        manifest = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: manifestURL))
+        manifest.renderers = nil
+        try Data(try manifest.encoded()).write(to: manifestURL)
+        let third = try await write(route, to: out)
+        #expect(third.rendered == first.images && third.reused == 0)
     }
 
     @Test("the style layer anchors the dot centre on the point")
