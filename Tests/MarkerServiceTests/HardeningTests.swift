@@ -110,11 +110,14 @@ struct HardeningTests {
     func idleConnectionsAreClosed() async throws {
         try await LiveService.run(Self.quick) { client in
             let port = try #require(client.port)
-            let idle = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 4) }
-            let slowHead = try RawConnection(port: port, readTimeout: 4)
+            // The idle timeout is 1 s; the reads allow 10: in one CI run, with every suite running at
+            // once on two cores, a read that allowed 4 s did not see its connection closed.
+            let idle = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 10) }
+            let slowHead = try RawConnection(port: port, readTimeout: 10)
             await slowHead.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
-            for connection in idle + [slowHead] {
-                #expect(await connection.readUntilClosed() == .closed(""))
+            for (index, connection) in (idle + [slowHead]).enumerated() {
+                let ending = await connection.readUntilClosed()
+                #expect(ending == .closed(""), "connection \(index) of 201: \(ending)")
             }
             #expect(try await Self.healthy(port: port))
         }
