@@ -16,6 +16,11 @@ struct MarkerBench: AsyncParsableCommand {
         subcommands: [Render.self, RouteRun.self, Placement.self]
     )
 
+    /// The middle one of `values` ordered by `key` (the upper middle of an even count).
+    static func median<Value>(_ values: [Value], by key: (Value) -> Double) -> Value {
+        values.sorted { key($0) < key($1) }[values.count / 2]
+    }
+
     struct Render: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render, encode, hash and write a set of distinct markers: naive path vs markerpaint's batch path."
@@ -40,11 +45,6 @@ struct MarkerBench: AsyncParsableCommand {
             guard (1...256).contains(workers) else { throw ValidationError("--workers must be 1 to 256") }
             guard (1...12).contains(pngLevel) else { throw ValidationError("--png-level must be 1 to 12") }
             guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
-        }
-
-        /// The middle one of `values` ordered by `key` (the upper middle of an even count).
-        static func median<Value>(_ values: [Value], by key: (Value) -> Double) -> Value {
-            values.sorted { key($0) < key($1) }[values.count / 2]
         }
 
         func run() async throws {
@@ -72,7 +72,7 @@ struct MarkerBench: AsyncParsableCommand {
                 let painting = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, paintsBackground: true)
                 paintingFloors.append(try painting.run(into: scratch.makeSubfolder("floor-painting-\(run)")))
             }
-            let fast = Self.median(batchRuns, by: \.seconds)
+            let fast = MarkerBench.median(batchRuns, by: \.seconds)
             for figures in [naive, fast].compactMap({ $0 }) {
                 let steps = figures.steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
                 print(
@@ -84,8 +84,8 @@ struct MarkerBench: AsyncParsableCommand {
                 steps.map { "\($0.step) \(String(format: "%.0f", $0.microseconds)) µs" }.joined(separator: ", ")
             }
             func listed(_ values: [Double]) -> String { values.map { String(format: "%.0f", $0) }.joined(separator: ", ") }
-            let floor = Self.median(floors, by: total)
-            let paintingFloor = Self.median(paintingFloors, by: total)
+            let floor = MarkerBench.median(floors, by: total)
+            let paintingFloor = MarkerBench.median(paintingFloors, by: total)
             print(
                 "floor (the same Cairo calls over the kept background, unpremultiply, libdeflate and write, from C, 1 thread), per marker: \(spelled(floor))"
             )
@@ -98,7 +98,7 @@ struct MarkerBench: AsyncParsableCommand {
                     format: "markerpaint per core: %.0f µs a marker, %.2f× the floor on 1 thread (%.2f× the floor painting every background)",
                     perCore, perCore / total(floor), perCore / total(paintingFloor)))
             if workers > 1 {
-                let parallel = Self.median(parallelFloors, by: total)
+                let parallel = MarkerBench.median(parallelFloors, by: total)
                 print("floor on \(workers) threads at once, each its share with its own fonts and backgrounds: \(spelled(parallel))")
                 print("its \(runs) runs: \(listed(parallelFloors.map(total))) µs a marker per core")
                 print(String(format: "markerpaint per core against the floor on %d threads: %.2f×", workers, perCore / total(parallel)))
@@ -146,7 +146,7 @@ struct MarkerBench: AsyncParsableCommand {
             )
             let naive = try RenderBenchmark(requests: requests).naive(into: scratch.makeSubfolder("naive"))
             let timed = try benchmark.timeCommand(route: route, in: scratch)
-            let median = timed.seconds.sorted()[timed.seconds.count / 2]
+            let median = MarkerBench.median(timed.seconds) { $0 }
             print(
                 String(format: "naive (Pango layout per label, cairo_surface_write_to_png, 1 thread): %.3f s, %d bytes", naive.seconds, naive.bytes))
             print(

@@ -20,7 +20,6 @@ struct MarkerBackground {
     private var cache = SurfaceCache<Key>(limit: limit)
     private var shadows: ShadowMask
     private let shared: SharedPixels<Key>
-    private var stitches: [Int: BackgroundStitch] = [:]
 
     init(sharing drawing: SharedDrawing) {
         shared = drawing.backgrounds
@@ -37,15 +36,14 @@ struct MarkerBackground {
             made = fromNeighbour
         } else {
             let pillWidth = Int(layout.pill.width)
-            let stitch = stitches[layout.scale] ?? BackgroundStitch(scale: layout.scale)
-            stitches[layout.scale] = stitch
+            let stitch = BackgroundStitch(scale: layout.scale)
             if stitch.stitches(pillWidth: pillWidth) {
                 let narrow = MarkerLayout(backgroundWithPillWidth: stitch.referencePillWidth, scale: layout.scale)
                 made = try stitch.stitch(try surface(for: narrow, palette: palette), pillWidth: pillWidth, height: layout.canvasHeight)
             } else {
                 made = try painted(layout, palette: palette)
             }
-            shared.keep(made, format: CAIRO_FORMAT_ARGB32, for: key)
+            shared.keep(made, for: key)
         }
         cache.keep(made, for: key)
         return made

@@ -29,7 +29,7 @@ struct ShadowMask {
         return try cache.surface(for: key) { () throws(RenderError) in
             if let kept = try shared.surface(for: key) { return kept }
             let made = try Self.make(for: layout)
-            shared.keep(made, format: CAIRO_FORMAT_A8, for: key)
+            shared.keep(made, for: key)
             return made
         }
     }

@@ -53,9 +53,11 @@ package final class SharedPixels<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Keeps a copy of `surface`'s pixels for `key`, unless another renderer kept them first.
-    func keep(_ surface: CairoSurface, format: cairo_format_t, for key: Key) {
+    func keep(_ surface: CairoSurface, for key: Key) {
         let bytes = surface.withPixels { data, stride in [UInt8](UnsafeBufferPointer(start: data, count: stride * surface.height)) }
-        let pixels = Pixels(width: surface.width, height: surface.height, stride: surface.stride, format: format, bytes: bytes)
+        let pixels = Pixels(
+            width: surface.width, height: surface.height, stride: surface.stride, format: cairo_image_surface_get_format(surface.pointer),
+            bytes: bytes)
         state.withLock { state in
             guard state.pixels[key] == nil else { return }
             if state.order.count >= limit { state.pixels[state.order.removeFirst()] = nil }
