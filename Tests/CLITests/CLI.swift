@@ -20,8 +20,9 @@ struct CLI {
         fatalError("markerpaint executable not found near \(testBinary.path)")
     }()
 
-    /// Runs `markerpaint arguments` in `directory` and waits for it; `input` goes to its stdin.
-    static func run(_ arguments: [String], in directory: URL, input: Data? = nil) throws -> Run {
+    /// Runs `markerpaint arguments` (or another copy of it, `executable`) in `directory` and waits
+    /// for it; `input` goes to its stdin.
+    static func run(_ arguments: [String], in directory: URL, input: Data? = nil, executable: URL = executable) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -69,24 +69,15 @@ struct ServeCommandTests {
 
     @Test("without markerpaint-serve beside it, `markerpaint serve` says so in one line and how to build it")
     func missingService() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lonely-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let lonely = folder.appendingPathComponent("markerpaint")
         try FileManager.default.copyItem(at: CLI.executable, to: lonely)
-        let process = Process()
-        process.executableURL = lonely
-        process.arguments = ["serve", "--port", "0"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(stderr.hasPrefix("markerpaint: markerpaint-serve is not installed beside markerpaint"), "\(stderr)")
-        #expect(stderr.contains("--product markerpaint-serve"))
-        #expect(stderr.split(separator: "\n").count == 1)
+        let run = try CLI.run(["serve", "--port", "0"], in: folder, executable: lonely)
+        #expect(run.status != 0)
+        #expect(run.stderr.hasPrefix("markerpaint: markerpaint-serve is not installed beside markerpaint"), "\(run.stderr)")
+        #expect(run.stderr.contains("--product markerpaint-serve"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
     @Test("SIGTERM exits 0 within the drain deadline even while a client trickles a body")
