@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "MarkerRenderTests",
             dependencies: [
-                "MarkerRender", "MarkerSpec", "MarkerPixels", "MarkerFiles", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                "MarkerRender", "CPangoCairo", "MarkerSpec", "MarkerPixels", "MarkerFiles", "TestSupport",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(

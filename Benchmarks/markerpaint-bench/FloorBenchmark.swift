@@ -25,7 +25,7 @@ struct FloorBenchmark {
     /// the wall time × threads ÷ markers.
     func run(into folder: Folder) throws -> [(step: String, microseconds: Double)] {
         let shares = try (0..<threads).map { thread in
-            let renderer = try MarkerRenderer(pngLevel: pngLevel)
+            let renderer = try MarkerRenderer()
             let mine = Swift.stride(from: thread, to: requests.count, by: threads).map { requests[$0] }
             return Share(renderer: renderer, plans: try mine.map { CPlan(try renderer.paintPlan($0), paintsBackground: paintsBackground) })
         }

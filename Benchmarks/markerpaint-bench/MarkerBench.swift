@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
 import MarkerFiles
-import MarkerRender
+public import MarkerRender
 import MarkerRoute
 import MarkerSpec
 import SystemPackage
@@ -13,12 +13,54 @@ struct MarkerBench: AsyncParsableCommand {
         commandName: "markerpaint-bench",
         abstract: "Measure rendering against the naive Cairo path, or marker placement on a huge route.",
         discussion: "Build with -c release: swift run -c release markerpaint-bench render",
-        subcommands: [Render.self, RouteRun.self, Placement.self]
+        subcommands: [Render.self, Deflate.self, RouteRun.self, Placement.self]
     )
 
     /// The middle one of `values` ordered by `key` (the upper middle of an even count).
     static func median<Value>(_ values: [Value], by key: (Value) -> Double) -> Value {
         values.sorted { key($0) < key($1) }[values.count / 2]
+    }
+
+    struct Deflate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The zlib step alone, on real markers' scanlines: libdeflate against markerpaint's ScanlineDeflater (a diagnosis)."
+        )
+
+        @Option(help: "How many distinct markers.") var markers = 2000
+        @Option(help: "Pixel scale.") var scale = 2
+        @Option(help: "Interleaved runs; each figure is the median run.") var runs = 5
+        @Option(help: "libdeflate level to compare with, 1 to 12.") var level = 1
+
+        func validate() throws {
+            guard (1...100_000).contains(markers) else { throw ValidationError("--markers must be 1 to 100000") }
+            guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
+            guard (1...12).contains(level) else { throw ValidationError("--level must be 1 to 12") }
+            guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
+        }
+
+        func run() throws {
+            let requests = try RenderBenchmark(count: markers, scale: scale, workers: 1).requests
+            let benchmark = try DeflateBenchmark(requests: requests)
+            let raw = benchmark.scanlines.reduce(0) { $0 + $1.bytes.count }
+            print("\(markers) markers @\(scale)x, \(raw) bytes of scanlines, one thread")
+            var libdeflateRuns: [(microseconds: Double, bytes: Int)] = []
+            var scanlineRuns: [(microseconds: Double, bytes: Int)] = []
+            for _ in 1...runs {
+                libdeflateRuns.append(try benchmark.libdeflate(level: level))
+                scanlineRuns.append(try benchmark.scanline())
+            }
+            let reference = MarkerBench.median(libdeflateRuns, by: \.microseconds)
+            let mine = MarkerBench.median(scanlineRuns, by: \.microseconds)
+            func line(_ name: String, _ figures: (microseconds: Double, bytes: Int), _ all: [(microseconds: Double, bytes: Int)]) -> String {
+                "\(name): \(String(format: "%.1f", figures.microseconds)) µs an image, \(figures.bytes) bytes (runs: "
+                    + all.map { String(format: "%.1f", $0.microseconds) }.joined(separator: ", ") + ")"
+            }
+            print(line("libdeflate level \(level)", reference, libdeflateRuns))
+            print(line("ScanlineDeflater (every stream inflated and compared)", mine, scanlineRuns))
+            print(
+                "ratio: \(String(format: "%.2f", mine.microseconds / reference.microseconds))× the time, "
+                    + "\(String(format: "%.2f", Double(mine.bytes) / Double(reference.bytes)))× the bytes")
+        }
     }
 
     struct Render: AsyncParsableCommand {
@@ -36,20 +78,23 @@ struct MarkerBench: AsyncParsableCommand {
                 "Folder to write the images into (a new subfolder, removed afterwards); file creation costs differ a lot between filesystems.",
                 valueName: "dir"))
         var scratch = "."
-        @Option(help: "libdeflate level for markerpaint's path, 1 to 12.") var pngLevel = PNGEncoder.defaultLevel
+        @Option(
+            help: ArgumentHelp(
+                "markerpaint's zlib compression: fast (its own deflater, the default) or a libdeflate level, 1 to 12; the C floor uses that level, or 1.",
+                valueName: "fast|level"))
+        var compression = PNGEncoder.defaultCompression
         @Option(help: "PNG row filter for markerpaint's path: none, sub, up, average, paeth, adaptive.") var pngFilter = PNGEncoder.defaultFilter
 
         func validate() throws {
             guard (1...1_000_000).contains(markers) else { throw ValidationError("--markers must be 1 to 1000000") }
             guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3") }
             guard (1...256).contains(workers) else { throw ValidationError("--workers must be 1 to 256") }
-            guard (1...12).contains(pngLevel) else { throw ValidationError("--png-level must be 1 to 12") }
             guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
         }
 
         func run() async throws {
             var benchmark = try RenderBenchmark(count: markers, scale: scale, workers: workers)
-            benchmark.pngLevel = pngLevel
+            benchmark.compression = compression
             benchmark.pngFilter = pngFilter
             let parent = try Folder.create(FilePath(self.scratch))
             let scratchName = ".markerpaint-bench-\(getpid())"
@@ -57,6 +102,7 @@ struct MarkerBench: AsyncParsableCommand {
             defer { try? parent.removeSubfolder(scratchName) }
             print("\(markers) distinct markers @\(scale)x, \(ProcessInfo.processInfo.activeProcessorCount) cores, writing under \(self.scratch)")
             let naive = noBaseline ? nil : try benchmark.naive(into: scratch.makeSubfolder("naive"))
+            let floorLevel = if case .libdeflate(let level) = compression { level } else { 1 }
             // Runs interleaved, so that a slow spell of the machine falls on both sides.
             var batchRuns: [RenderBenchmark.Figures] = []
             var floors: [[(step: String, microseconds: Double)]] = []
@@ -64,12 +110,12 @@ struct MarkerBench: AsyncParsableCommand {
             var paintingFloors: [[(step: String, microseconds: Double)]] = []
             for run in 1...runs {
                 batchRuns.append(try await benchmark.batch(into: scratch.makeSubfolder("markerpaint-\(run)")))
-                floors.append(try FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel).run(into: scratch.makeSubfolder("floor-\(run)")))
+                floors.append(try FloorBenchmark(requests: benchmark.requests, pngLevel: floorLevel).run(into: scratch.makeSubfolder("floor-\(run)")))
                 if workers > 1 {
-                    let parallel = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, threads: workers)
+                    let parallel = FloorBenchmark(requests: benchmark.requests, pngLevel: floorLevel, threads: workers)
                     parallelFloors.append(try parallel.run(into: scratch.makeSubfolder("floor-parallel-\(run)")))
                 }
-                let painting = FloorBenchmark(requests: benchmark.requests, pngLevel: pngLevel, paintsBackground: true)
+                let painting = FloorBenchmark(requests: benchmark.requests, pngLevel: floorLevel, paintsBackground: true)
                 paintingFloors.append(try painting.run(into: scratch.makeSubfolder("floor-painting-\(run)")))
             }
             let fast = MarkerBench.median(batchRuns, by: \.seconds)
@@ -213,3 +259,18 @@ struct MarkerBench: AsyncParsableCommand {
 }
 
 extension PNGEncoder.Filter: ExpressibleByArgument {}
+
+extension PNGEncoder.Compression: ExpressibleByArgument {
+    /// `fast`, or a libdeflate level 1 to 12.
+    public init?(argument: String) {
+        if argument == "fast" {
+            self = .fast
+        } else if let level = Int(argument), (1...12).contains(level) {
+            self = .libdeflate(level: level)
+        } else {
+            return nil
+        }
+    }
+
+    public var defaultValueDescription: String { self == .fast ? "fast" : description }
+}

@@ -23,7 +23,7 @@ struct RenderBenchmark: Sendable {
 
     let requests: [MarkerRequest]
     let workers: Int
-    var pngLevel = PNGEncoder.defaultLevel
+    var compression = PNGEncoder.defaultCompression
     var pngFilter = PNGEncoder.defaultFilter
 
     /// `count` distinct markers at `scale`: labels 1, 2, 3 … alternately day and night.
@@ -65,14 +65,15 @@ struct RenderBenchmark: Sendable {
 
     /// markerpaint's path: every core, libdeflate encoder, content hash, file per image.
     func batch(into folder: Folder) async throws -> Figures {
-        let pool = try await CPUPool.renderers(threads: workers, pngLevel: pngLevel, pngFilter: pngFilter)
+        let pool = try await CPUPool.renderers(threads: workers, compression: compression, pngFilter: pngFilter)
         defer { pool.shutdown() }
         let clock = ContinuousClock()
         let start = clock.now
         _ = try await BatchRenderer(pool: pool).render(requests, into: folder)
         let seconds = Self.seconds(clock.now - start)
         return Figures(
-            name: "markerpaint (\(workers) workers, level \(pngLevel), filter \(pngFilter.rawValue))", markers: requests.count, seconds: seconds,
+            name: "markerpaint (\(workers) workers, \(compression) compression, filter \(pngFilter.rawValue))", markers: requests.count,
+            seconds: seconds,
             bytes: Self.bytes(in: folder), steps: try stepTimes(besides: folder))
     }
 
@@ -81,7 +82,7 @@ struct RenderBenchmark: Sendable {
         let folder: Folder
         do { folder = try parent.makeSubfolder("steps") } catch { throw RenderError(error.message) }
         defer { try? parent.removeSubfolder("steps") }
-        let renderer = try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter)
+        let renderer = try MarkerRenderer(compression: compression, pngFilter: pngFilter)
         let clock = ContinuousClock()
         var draw = Duration.zero
         var encode = Duration.zero

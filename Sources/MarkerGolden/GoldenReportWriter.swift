@@ -22,7 +22,7 @@ public enum GoldenReportWriter {
         func write(_ bytes: [UInt8], as name: String) throws(GoldenError) {
             do { try folder.write(bytes, as: name) } catch { throw GoldenError(error.message) }
         }
-        let encoder = try GoldenError.drawing { try PNGEncoder(level: 1) }
+        let encoder = try GoldenError.drawing { try PNGEncoder() }
         var outcomes: [GoldenOutcome] = []
         for comparison in comparisons {
             guard !comparison.passed else {

@@ -22,8 +22,8 @@ public struct RouteBatch: Sendable {
         /// Where the folder is served from, ending in `/`: `style.json`'s URLs start with it. Nil for
         /// the folder's own `file://` URL.
         public var baseURL: String? = nil
-        /// libdeflate level of the marker PNGs: `PNGEncoder.defaultLevel`, or `smallLevel` for `--small`.
-        public var pngLevel = PNGEncoder.defaultLevel
+        /// How the marker PNGs are compressed: `PNGEncoder.defaultCompression`, or `smallCompression` for `--small`.
+        public var compression = PNGEncoder.defaultCompression
 
         public init() {}
     }
@@ -70,16 +70,16 @@ public struct RouteBatch: Sendable {
         to path: FilePath, threads: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws(OutputError) -> Summary {
         let output = try RouteOutput(path)
-        let pool = try await Self.renderers(threads: threads, pngLevel: options.pngLevel).get()
+        let pool = try await Self.renderers(threads: threads, compression: options.compression).get()
         defer { pool.shutdown() }
         return try await write(to: output, on: pool, progress: progress)
     }
 
-    /// A pool of `threads` renderers encoding at `pngLevel`, or why it could not start (e.g. the
+    /// A pool of `threads` renderers encoding with `compression`, or why it could not start (e.g. the
     /// font is missing). A result rather than a throw, so a caller can start it early with `async let`.
-    public static func renderers(threads: Int, pngLevel: Int) async -> Result<CPUPool<MarkerRenderer>, OutputError> {
+    public static func renderers(threads: Int, compression: PNGEncoder.Compression) async -> Result<CPUPool<MarkerRenderer>, OutputError> {
         do {
-            return .success(try await CPUPool.renderers(threads: threads, pngLevel: pngLevel))
+            return .success(try await CPUPool.renderers(threads: threads, compression: compression))
         } catch {
             return .failure(OutputError("\(error)"))
         }

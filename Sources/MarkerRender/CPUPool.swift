@@ -163,11 +163,12 @@ extension CPUPool where Context == MarkerRenderer {
     /// `warm`: each renderer does its first-use work (`MarkerRenderer.warmUp`) before the pool starts.
     public static func renderers(
         threads: Int, capacity: Int = .max,
-        pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter, warm: Bool = false
+        compression: PNGEncoder.Compression = PNGEncoder.defaultCompression, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
+        warm: Bool = false
     ) async throws -> CPUPool {
         let drawing = SharedDrawing()
         return try await start(name: "render", threads: threads, capacity: capacity) {
-            let renderer = try MarkerRenderer(pngLevel: pngLevel, pngFilter: pngFilter, sharing: drawing)
+            let renderer = try MarkerRenderer(compression: compression, pngFilter: pngFilter, sharing: drawing)
             if warm { try renderer.warmUp() }
             return renderer
         }

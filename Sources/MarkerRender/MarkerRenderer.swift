@@ -22,15 +22,18 @@ public final class MarkerRenderer {
     /// From the baseline to the middle of the digits, in points; the same for every label.
     private let digitMiddle: Double
 
-    public convenience init(pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter) throws(RenderError) {
-        try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter)
+    public convenience init(
+        compression: PNGEncoder.Compression = PNGEncoder.defaultCompression, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter
+    ) throws(RenderError) {
+        try self.init(fontFamily: Self.fontFamily, compression: compression, pngFilter: pngFilter)
     }
 
     /// A renderer of a pool whose renderers paint each background and shadow mask once between them.
     package convenience init(
-        pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter, sharing drawing: SharedDrawing
+        compression: PNGEncoder.Compression = PNGEncoder.defaultCompression, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
+        sharing drawing: SharedDrawing
     ) throws(RenderError) {
-        try self.init(fontFamily: Self.fontFamily, pngLevel: pngLevel, pngFilter: pngFilter, sharing: drawing)
+        try self.init(fontFamily: Self.fontFamily, compression: compression, pngFilter: pngFilter, sharing: drawing)
     }
 
     /// A renderer that draws as `method` says: the benchmark's naive baseline draws every
@@ -47,7 +50,8 @@ public final class MarkerRenderer {
     }
 
     init(
-        fontFamily: String, pngLevel: Int = PNGEncoder.defaultLevel, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
+        fontFamily: String, compression: PNGEncoder.Compression = PNGEncoder.defaultCompression,
+        pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
         method: DrawingMethod = .reusing, sharing drawing: SharedDrawing = SharedDrawing()
     ) throws(RenderError) {
         self.method = method
@@ -64,7 +68,7 @@ public final class MarkerRenderer {
         }
         layout = try TextLayout(context: textContext)
         shaper = try LabelShaper(layout: layout, numberFont: numberFont, unitFont: unitFont)
-        encoder = try PNGEncoder(level: pngLevel, filter: pngFilter)
+        encoder = try PNGEncoder(compression: compression, filter: pngFilter)
         layout.setRuns([.init(text: "0123456789", font: numberFont, rise: 0)])
         let ink = layout.extents.ink
         digitMiddle = ink.y + ink.height / 2 - layout.baseline

@@ -239,19 +239,19 @@ struct PNGPathTests {
         let distance: Double
         let theme: Theme
         let scale: Int
-        let level: Int
+        let compression: PNGEncoder.Compression
         /// PNG colour type 4 (grey+alpha) or 6 (RGBA).
         let colourType: UInt8
-        var testDescription: String { "\(kind) \(distance) \(theme.name) @\(scale)x level \(level)" }
+        var testDescription: String { "\(kind) \(distance) \(theme.name) @\(scale)x \(compression)" }
     }
 
     static let cases: [Case] = [
-        Case(kind: .start, distance: 0, theme: .day, scale: 1, level: 1, colourType: 4),
-        Case(kind: .distance, distance: 7.5, theme: .night, scale: 2, level: 1, colourType: 4),
-        Case(kind: .end, distance: 12345, theme: .day, scale: 3, level: 12, colourType: 4),
-        Case(kind: .end, distance: 123, theme: .night, scale: 2, level: 12, colourType: 4),
-        Case(kind: .end, distance: 123, theme: blue, scale: 2, level: 1, colourType: 6),
-        Case(kind: .start, distance: 0, theme: blue, scale: 3, level: 12, colourType: 6),
+        Case(kind: .start, distance: 0, theme: .day, scale: 1, compression: .fast, colourType: 4),
+        Case(kind: .distance, distance: 7.5, theme: .night, scale: 2, compression: .fast, colourType: 4),
+        Case(kind: .end, distance: 12345, theme: .day, scale: 3, compression: .libdeflate(level: 12), colourType: 4),
+        Case(kind: .end, distance: 123, theme: .night, scale: 2, compression: .libdeflate(level: 12), colourType: 4),
+        Case(kind: .end, distance: 123, theme: blue, scale: 2, compression: .fast, colourType: 6),
+        Case(kind: .start, distance: 0, theme: blue, scale: 3, compression: .libdeflate(level: 12), colourType: 6),
     ]
 
     @Test(
@@ -260,7 +260,7 @@ struct PNGPathTests {
     func sameAsCairo(_ example: Case) throws {
         #expect(Self.blue.name == "blue")
         let request = try MarkerRequest(marker: Marker(kind: example.kind, distance: example.distance), theme: example.theme, scale: example.scale)
-        let renderer = try MarkerRenderer(pngLevel: example.level)
+        let renderer = try MarkerRenderer(compression: example.compression)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cairo-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -279,13 +279,13 @@ struct PNGPathTests {
 @Suite("PNG encoder")
 struct PNGEncoderTests {
     @Test(
-        "every row filter and level decodes to exactly the image and passes pngcheck, grey+alpha and RGBA",
-        arguments: PNGEncoder.Filter.allCases, [1, 6, 12])
-    func roundTrip(filter: PNGEncoder.Filter, level: Int) throws {
+        "every row filter and compression decodes to exactly the image and passes pngcheck, grey+alpha and RGBA",
+        arguments: PNGEncoder.Filter.allCases, [PNGEncoder.Compression.fast, .libdeflate(level: 1), .libdeflate(level: 6), .libdeflate(level: 12)])
+    func roundTrip(filter: PNGEncoder.Filter, compression: PNGEncoder.Compression) throws {
         for theme in [Theme.night, PNGPathTests.blue] {
             let request = try MarkerRequest(marker: Marker(kind: .end, distance: 123), theme: theme, scale: 2)
             let image = try MarkerRenderer().draw(request).image
-            let png = try PNGEncoder(level: level, filter: filter).encode(image)
+            let png = try PNGEncoder(compression: compression, filter: filter).encode(image)
             #expect(png[25] == (theme == .night ? 4 : 6))
             #expect(try PNGDecoder.decode(png) == image)
             let path = FileManager.default.temporaryDirectory.appendingPathComponent("filter-\(UUID()).png").path
@@ -320,9 +320,9 @@ struct PNGEncoderTests {
         return check.terminationStatus == 0
     }
 
-    @Test("levels outside 1...12 are refused", arguments: [0, 13, -1])
+    @Test("libdeflate levels outside 1...12 are refused", arguments: [0, 13, -1])
     func badLevel(level: Int) {
-        #expect(throws: RenderError.self) { try PNGEncoder(level: level) }
+        #expect(throws: RenderError.self) { try PNGEncoder(compression: .libdeflate(level: level)) }
     }
 }
 

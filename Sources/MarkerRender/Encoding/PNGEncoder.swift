@@ -1,45 +1,68 @@
 import CPangoCairo
 public import MarkerPixels
 
-/// Writes straight-alpha RGBA images as PNG with libdeflate's zlib stream, framed with
-/// libdeflate's CRC-32: as grey+alpha where every pixel is grey (every built-in theme's marker is),
-/// two bytes a pixel instead of four, otherwise as RGBA.
+/// Writes straight-alpha RGBA images as PNG: as grey+alpha where every pixel is grey (every
+/// built-in theme's marker is), two bytes a pixel instead of four, otherwise as RGBA; the zlib
+/// stream by `ScanlineDeflater` or libdeflate, framed with libdeflate's CRC-32.
 public final class PNGEncoder {
     /// The PNG row filters; `adaptive` picks per row the one with the smallest sum of absolute values.
     public enum Filter: String, Sendable, CaseIterable {
         case none, sub, up, average, paeth, adaptive
     }
 
-    /// What markerpaint writes with, measured (`markerpaint bench render`, 2,000 markers @2x): level 1
-    /// encodes in ~80 µs against ~700 µs at level 9 for 14% more bytes, still 16% below Cairo's
-    /// writer; "none" gives the smallest files of all six filters on these flat images (6.0 MB
-    /// against 7.2–8.0 MB per 2,000 markers) and is as fast as any.
-    public static let defaultLevel = 1
+    /// How the zlib stream is made.
+    public enum Compression: Sendable, Hashable, CustomStringConvertible {
+        /// `ScanlineDeflater`: repeats looked for only in the pixel before, the byte before and the
+        /// row above. Measured (`markerpaint-bench deflate`, 2,000 markers @2x): ~25 µs a marker
+        /// against libdeflate level 1's ~35, for ~1.13× its bytes.
+        case fast
+        /// libdeflate at `level`, 1 (fastest) to 12 (smallest).
+        case libdeflate(level: Int)
+
+        public var description: String {
+            switch self {
+            case .fast: "fast"
+            case .libdeflate(let level): "libdeflate level \(level)"
+            }
+        }
+    }
+
+    /// What markerpaint writes with: the fast deflater, with no row filter, which gives the
+    /// smallest files of all six filters on these flat images and is as fast as any.
+    public static let defaultCompression = Compression.fast
     /// `--small`: libdeflate's slowest and smallest level, a few milliseconds a marker.
-    public static let smallLevel = 12
+    public static let smallCompression = Compression.libdeflate(level: 12)
     public static let defaultFilter = Filter.none
 
-    /// libdeflate level: 1 (fastest) to 12 (smallest).
-    public let level: Int
+    public let compression: Compression
     public let filter: Filter
-    private let compressor: OpaquePointer
+    /// libdeflate's compressor, for `.libdeflate` only.
+    private let compressor: OpaquePointer?
     /// Buffers kept from one image to the next (an encoder serves one thread): filtered scanlines,
     /// two unfiltered rows for the filters that look back, and the zlib stream.
     var scanlines: [UInt8] = []
     var rows: [UInt8] = []
     var zlib: [UInt8] = []
+    private var deflater = ScanlineDeflater()
 
-    public init(level: Int = defaultLevel, filter: Filter = defaultFilter) throws(RenderError) {
-        guard (1...12).contains(level) else { throw RenderError("PNG compression level must be 1 to 12 (got \(level))") }
-        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
-            throw RenderError("libdeflate could not allocate a compressor")
+    public init(compression: Compression = defaultCompression, filter: Filter = defaultFilter) throws(RenderError) {
+        switch compression {
+        case .fast:
+            compressor = nil
+        case .libdeflate(let level):
+            guard (1...12).contains(level) else { throw RenderError("PNG compression level must be 1 to 12 (got \(level))") }
+            guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+                throw RenderError("libdeflate could not allocate a compressor")
+            }
+            self.compressor = compressor
         }
-        self.level = level
+        self.compression = compression
         self.filter = filter
-        self.compressor = compressor
     }
 
-    deinit { libdeflate_free_compressor(compressor) }
+    deinit {
+        if let compressor { libdeflate_free_compressor(compressor) }
+    }
 
     /// The PNG colour types markerpaint writes (PNG spec section 11.2.2).
     public enum ColourType: UInt8, Sendable {
@@ -97,24 +120,34 @@ public final class PNGEncoder {
     }
 
     /// Frames already-filtered scanlines (a filter byte before each row) as a PNG: compressed into
-    /// the kept zlib buffer, then copied once into a PNG of exactly its size.
+    /// a kept buffer, then copied once into a PNG of exactly its size.
     func frame(filteredRows raw: UnsafeRawBufferPointer, width: Int, height: Int, colourType: ColourType) throws(RenderError) -> [UInt8] {
+        guard let compressor else {
+            let stream = deflater.compress(raw, rowBytes: width * colourType.bytesPerPixel + 1, pixelBytes: colourType.bytesPerPixel)
+            return Self.png(zlib: stream, width: width, height: height, colourType: colourType)
+        }
         let bound = libdeflate_zlib_compress_bound(compressor, raw.count)
         if zlib.count < bound { zlib = [UInt8](repeating: 0, count: bound) }
-        let size = zlib.withUnsafeMutableBytes { output in
-            libdeflate_zlib_compress(compressor, raw.baseAddress, raw.count, output.baseAddress, output.count)
-        }
-        guard size > 0 else { throw RenderError("libdeflate could not compress a \(width)×\(height) image") }
+        return try zlib.withUnsafeMutableBytes { output in
+            Result { () throws(RenderError) in
+                let size = libdeflate_zlib_compress(compressor, raw.baseAddress, raw.count, output.baseAddress, output.count)
+                guard size > 0 else { throw RenderError("libdeflate could not compress a \(width)×\(height) image") }
+                return Self.png(zlib: UnsafeRawBufferPointer(rebasing: output[..<size]), width: width, height: height, colourType: colourType)
+            }
+        }.get()
+    }
 
+    /// The signature, IHDR, one IDAT holding `zlib`, and IEND.
+    private static func png(zlib: UnsafeRawBufferPointer, width: Int, height: Int, colourType: ColourType) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png.reserveCapacity(8 + 25 + 12 + size + 12)
+        png.reserveCapacity(8 + 25 + 12 + zlib.count + 12)
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, colourType.rawValue, 0, 0, 0]  // 8-bit, the colour type, deflate, adaptive filtering, no interlace
-        Self.appendChunk("IHDR", header[...], to: &png)
-        Self.appendChunk("IDAT", zlib[..<size], to: &png)
-        Self.appendChunk("IEND", [], to: &png)
+        appendChunk("IHDR", UnsafeRawBufferPointer(start: nil, count: 0), header, to: &png)
+        appendChunk("IDAT", zlib, [], to: &png)
+        appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), [], to: &png)
         return png
     }
 
@@ -171,13 +204,15 @@ public final class PNGEncoder {
         }
     }
 
-    private static func appendChunk(_ type: StaticString, _ data: ArraySlice<UInt8>, to png: inout [UInt8]) {
-        png.appendBigEndian(UInt32(data.count))
+    /// A chunk whose data is `bytes` followed by `array`.
+    private static func appendChunk(_ type: StaticString, _ bytes: UnsafeRawBufferPointer, _ array: [UInt8], to png: inout [UInt8]) {
+        png.appendBigEndian(UInt32(bytes.count + array.count))
         let typeStart = png.count
         type.withUTF8Buffer { png.append(contentsOf: $0) }
-        png.append(contentsOf: data)
+        png.append(contentsOf: bytes)
+        png.append(contentsOf: array)
         let crc = png.withUnsafeBufferPointer { buffer in
-            libdeflate_crc32(0, buffer.baseAddress! + typeStart, png.count - typeStart)
+            libdeflate_crc32(0, buffer.baseAddress.map { $0 + typeStart }, png.count - typeStart)
         }
         png.appendBigEndian(crc)
     }

@@ -47,7 +47,7 @@ struct RenderCommand: ParsableCommand {
         } catch let error as SpecError {
             throw error.validationError
         }
-        let rendered = try MarkerRenderer(pngLevel: small ? PNGEncoder.smallLevel : PNGEncoder.defaultLevel).render(request)
+        let rendered = try MarkerRenderer(compression: small ? PNGEncoder.smallCompression : PNGEncoder.defaultCompression).render(request)
         let path = try Folder.create(FilePath(out)).write(rendered.png, as: rendered.image.fileName)
         if json {
             print(try WrittenMarker(image: rendered.image, path: path.string).jsonLine())

@@ -109,9 +109,9 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let pngLevel = small ? PNGEncoder.smallLevel : PNGEncoder.defaultLevel
+        let compression = small ? PNGEncoder.smallCompression : PNGEncoder.defaultCompression
         // The renderers load their fonts while the route is read and planned.
-        async let renderers = RouteBatch.renderers(threads: ProcessInfo.processInfo.activeProcessorCount, pngLevel: pngLevel)
+        async let renderers = RouteBatch.renderers(threads: ProcessInfo.processInfo.activeProcessorCount, compression: compression)
         let format: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
         let route = try Route.load(path: file, format: format)
         var options = RouteBatch.Options()
@@ -120,7 +120,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.unit = unit
         options.cumulative = cumulative
         options.sprites = !noSprites
-        options.pngLevel = pngLevel
+        options.compression = compression
         options.baseURL = try checkedBaseURL()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)

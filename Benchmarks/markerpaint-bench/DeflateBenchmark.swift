@@ -1,0 +1,86 @@
+import CPangoCairo
+import MarkerRender
+import MarkerSpec
+
+/// The zlib step alone: libdeflate at a level against `ScanlineDeflater` on the same scanlines
+/// (real markers' grey+alpha rows, taken back out of their PNGs), interleaved runs, every
+/// stream inflated again and checked.
+struct DeflateBenchmark {
+    let scanlines: [(bytes: [UInt8], rowBytes: Int)]
+
+    init(requests: [MarkerRequest]) throws {
+        let renderer = try MarkerRenderer()
+        guard let decompressor = libdeflate_alloc_decompressor() else { throw RenderError("libdeflate could not allocate a decompressor") }
+        defer { libdeflate_free_decompressor(decompressor) }
+        scanlines = try requests.map { request in
+            let rendered = try renderer.render(request)
+            let (width, height) = (rendered.image.width, rendered.image.height)
+            let rowBytes = 2 * width + 1
+            guard rendered.png[25] == PNGEncoder.ColourType.greyAlpha.rawValue else { throw RenderError("a marker was not grey+alpha") }
+            var bytes = [UInt8](repeating: 0, count: rowBytes * height)
+            let idat = Self.idat(of: rendered.png)
+            let result = idat.withUnsafeBytes { input in
+                bytes.withUnsafeMutableBytes { output in
+                    libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, output.baseAddress, output.count, nil)
+                }
+            }
+            guard result == LIBDEFLATE_SUCCESS else { throw RenderError("a marker's PNG did not inflate") }
+            return (bytes, rowBytes)
+        }
+    }
+
+    /// The concatenated IDAT data of a PNG markerpaint wrote.
+    static func idat(of png: [UInt8]) -> [UInt8] {
+        var data: [UInt8] = []
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            if png[offset + 4..<offset + 8].elementsEqual("IDAT".utf8) { data += png[offset + 8..<offset + 8 + length] }
+            offset += 12 + length
+        }
+        return data
+    }
+
+    /// Mean µs per image and total bytes of libdeflate at `level`.
+    func libdeflate(level: Int) throws -> (microseconds: Double, bytes: Int) {
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else { throw RenderError("libdeflate could not allocate a compressor") }
+        defer { libdeflate_free_compressor(compressor) }
+        var output = [UInt8](repeating: 0, count: 1 << 20)
+        var bytes = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        for (input, _) in scanlines {
+            bytes += input.withUnsafeBytes { input in
+                output.withUnsafeMutableBytes { output in
+                    libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, output.count)
+                }
+            }
+        }
+        return (RenderBenchmark.micro(clock.now - start, scanlines.count), bytes)
+    }
+
+    /// Mean µs per image and total bytes of `ScanlineDeflater`; every stream is inflated and compared.
+    func scanline() throws -> (microseconds: Double, bytes: Int) {
+        var deflater = ScanlineDeflater()
+        var bytes = 0
+        var elapsed = Duration.zero
+        let clock = ContinuousClock()
+        guard let decompressor = libdeflate_alloc_decompressor() else { throw RenderError("libdeflate could not allocate a decompressor") }
+        defer { libdeflate_free_decompressor(decompressor) }
+        for (input, rowBytes) in scanlines {
+            let ok = input.withUnsafeBytes { input in
+                let start = clock.now
+                let stream = deflater.compress(input, rowBytes: rowBytes, pixelBytes: 2)
+                elapsed += clock.now - start
+                bytes += stream.count
+                var check = [UInt8](repeating: 0, count: input.count)
+                let result = check.withUnsafeMutableBytes { output in
+                    libdeflate_zlib_decompress(decompressor, stream.baseAddress, stream.count, output.baseAddress, output.count, nil)
+                }
+                return result == LIBDEFLATE_SUCCESS && check.elementsEqual(input)
+            }
+            guard ok else { throw RenderError("ScanlineDeflater's stream did not inflate to its input") }
+        }
+        return (RenderBenchmark.micro(elapsed, scanlines.count), bytes)
+    }
+}
