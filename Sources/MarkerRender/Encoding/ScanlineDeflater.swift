@@ -15,6 +15,7 @@ package struct ScanlineDeflater: ~Copyable {
     private var tokens: UnsafeMutablePointer<UInt32>
     private var output: UnsafeMutableRawPointer
     private var outputCapacity = 0
+    private let workspace = HuffmanCode.Workspace()
 
     private static let matchFlag: UInt32 = 1 << 31
     private static let minimumMatch = 3
@@ -93,11 +94,11 @@ package struct ScanlineDeflater: ~Copyable {
         // A decoder needs two codes in each tree to read one bit a symbol; zlib forces the same.
         Self.ensureTwoCodes(&literalCounts)
         Self.ensureTwoCodes(&distanceCounts)
-        let literalTree = HuffmanCode(counts: literalCounts, limit: 15)
-        let distanceTree = HuffmanCode(counts: distanceCounts, limit: 15)
+        let literalTree = literalCounts.withUnsafeBufferPointer { HuffmanCode(counts: $0, limit: 15, workspace: workspace) }
+        let distanceTree = distanceCounts.withUnsafeBufferPointer { HuffmanCode(counts: $0, limit: 15, workspace: workspace) }
         writer.put(final ? 1 : 0, 1)
         writer.put(2, 2)  // dynamic Huffman codes
-        Self.writeTrees(literalTree, distanceTree, to: &writer)
+        writeTrees(literalTree, distanceTree, to: &writer)
         Self.writeTokens(tokens, count: tokenCount, literalTree, distanceTree, to: &writer)
         writer.put(literalTree.codes[256], Int(literalTree.lengths[256]))
     }
@@ -196,63 +197,76 @@ package struct ScanlineDeflater: ~Copyable {
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// HLIT, HDIST, HCLEN, the code-length code, and both trees' lengths run-length coded with it.
-    private static func writeTrees(_ literalTree: HuffmanCode, _ distanceTree: HuffmanCode, to writer: inout BitWriter) {
+    private func writeTrees(_ literalTree: HuffmanCode, _ distanceTree: HuffmanCode, to writer: inout BitWriter) {
         let literalCount = max(257, (literalTree.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
         let distanceCount = max(1, (distanceTree.lengths.lastIndex { $0 != 0 } ?? 0) + 1)
         let total = literalCount + distanceCount
-        // Runs as `symbol | extra << 8`: 16 repeats the previous length 3–6 times, 17 and 18 give
-        // 3–10 and 11–138 zeros.
-        var runs: [UInt16] = []
-        runs.reserveCapacity(total)
         var counts = [UInt32](repeating: 0, count: 19)
-        func add(_ symbol: Int, _ extra: Int = 0) {
-            runs.append(UInt16(symbol | extra << 8))
-            counts[symbol] += 1
-        }
-        func length(at index: Int) -> UInt8 {
-            index < literalCount ? literalTree.lengths[index] : distanceTree.lengths[index - literalCount]
-        }
-        var index = 0
-        while index < total {
-            let current = length(at: index)
-            var run = 1
-            while index + run < total, length(at: index + run) == current { run += 1 }
-            index += run
-            if current == 0 {
-                while run >= 11 {
-                    let taken = min(run, 138)
-                    add(18, taken - 11)
-                    run -= taken
+        // Runs as `symbol | extra << 8`: 16 repeats the previous length 3–6 times, 17 and 18 give
+        // 3–10 and 11–138 zeros. On the stack: 316 entries of each at most.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { lengths in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: total) { runs in
+                literalTree.lengths.withUnsafeBufferPointer { literal in
+                    _ = lengths.initialize(fromContentsOf: literal.prefix(literalCount))
                 }
-                if run >= 3 {
-                    add(17, run - 3)
-                    run = 0
+                distanceTree.lengths.withUnsafeBufferPointer { distance in
+                    _ = UnsafeMutableBufferPointer(rebasing: lengths[literalCount...]).initialize(fromContentsOf: distance.prefix(distanceCount))
                 }
-            } else {
-                add(Int(current))
-                run -= 1
-                while run >= 3 {
-                    let taken = min(run, 6)
-                    add(16, taken - 3)
-                    run -= taken
+                var runCount = 0
+                counts.withUnsafeMutableBufferPointer { counts in
+                    func add(_ symbol: Int, _ extra: Int = 0) {
+                        runs[runCount] = UInt16(symbol | extra << 8)
+                        runCount += 1
+                        counts[symbol] += 1
+                    }
+                    var index = 0
+                    while index < total {
+                        let current = lengths[index]
+                        var run = 1
+                        while index + run < total, lengths[index + run] == current { run += 1 }
+                        index += run
+                        if current == 0 {
+                            while run >= 11 {
+                                let taken = min(run, 138)
+                                add(18, taken - 11)
+                                run -= taken
+                            }
+                            if run >= 3 {
+                                add(17, run - 3)
+                                run = 0
+                            }
+                        } else {
+                            add(Int(current))
+                            run -= 1
+                            while run >= 3 {
+                                let taken = min(run, 6)
+                                add(16, taken - 3)
+                                run -= taken
+                            }
+                        }
+                        for _ in 0..<run { add(Int(current)) }
+                    }
                 }
-            }
-            for _ in 0..<run { add(Int(current)) }
-        }
-        let lengthTree = HuffmanCode(counts: counts, limit: 7)
-        let sent = max(4, (codeLengthOrder.lastIndex { lengthTree.lengths[$0] != 0 } ?? 0) + 1)
-        writer.put(UInt32(literalCount - 257), 5)
-        writer.put(UInt32(distanceCount - 1), 5)
-        writer.put(UInt32(sent - 4), 4)
-        for symbol in codeLengthOrder[..<sent] { writer.put(UInt32(lengthTree.lengths[symbol]), 3) }
-        for run in runs {
-            let symbol = Int(run & 0xFF)
-            writer.put(lengthTree.codes[symbol], Int(lengthTree.lengths[symbol]))
-            switch symbol {
-            case 16: writer.put(UInt32(run >> 8), 2)
-            case 17: writer.put(UInt32(run >> 8), 3)
-            case 18: writer.put(UInt32(run >> 8), 7)
-            default: break
+                let lengthTree = counts.withUnsafeBufferPointer { HuffmanCode(counts: $0, limit: 7, workspace: workspace) }
+                let sent = max(4, (Self.codeLengthOrder.lastIndex { lengthTree.lengths[$0] != 0 } ?? 0) + 1)
+                writer.put(UInt32(literalCount - 257), 5)
+                writer.put(UInt32(distanceCount - 1), 5)
+                writer.put(UInt32(sent - 4), 4)
+                for symbol in Self.codeLengthOrder[..<sent] { writer.put(UInt32(lengthTree.lengths[symbol]), 3) }
+                lengthTree.codes.withUnsafeBufferPointer { codes in
+                    lengthTree.lengths.withUnsafeBufferPointer { codeLengths in
+                        for run in runs.prefix(runCount) {
+                            let symbol = Int(run & 0xFF)
+                            writer.put(codes[symbol], Int(codeLengths[symbol]))
+                            switch symbol {
+                            case 16: writer.put(UInt32(run >> 8), 2)
+                            case 17: writer.put(UInt32(run >> 8), 3)
+                            case 18: writer.put(UInt32(run >> 8), 7)
+                            default: break
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -343,112 +357,171 @@ struct HuffmanCode {
     private(set) var lengths: [UInt8]
     private(set) var codes: [UInt32]
 
-    init(counts: [UInt32], limit: Int) {
-        lengths = Self.lengths(counts: counts, limit: limit)
-        codes = Self.codes(lengths: lengths)
+    /// Codes for `counts` (at most `Workspace.symbols` of them), built in `workspace`'s memory.
+    init(counts: UnsafeBufferPointer<UInt32>, limit: Int, workspace: Workspace) {
+        lengths = [UInt8](unsafeUninitializedCapacity: counts.count) { lengths, initialized in
+            workspace.lengths(counts: counts, limit: limit, into: lengths)
+            initialized = counts.count
+        }
+        codes = lengths.withUnsafeBufferPointer { lengths in
+            [UInt32](unsafeUninitializedCapacity: lengths.count) { codes, initialized in
+                Self.codes(lengths: lengths, into: codes)
+                initialized = lengths.count
+            }
+        }
     }
 
-    /// Huffman's code lengths, then lengths over `limit` folded down as miniz and zlib do: the
-    /// overflowing leaves go to the limit, and shorter codes are lengthened until the code is
-    /// complete again. The rarest symbols get the longest codes.
+    /// The code lengths for `counts`.
     static func lengths(counts: [UInt32], limit: Int) -> [UInt8] {
-        var lengths = [UInt8](repeating: 0, count: counts.count)
-        // Called for every image: scratch space on the stack, and an integer sort.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * counts.count + 1) { weights in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * counts.count + 1) { links in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: max(limit, 16) + 1) { perLength in
-                    // Rising count, then rising symbol.
-                    var leafCount = 0
-                    for (symbol, count) in counts.enumerated() where count > 0 {
-                        weights[leafCount] = UInt64(count) << 16 | UInt64(symbol)
-                        leafCount += 1
-                    }
-                    radixSort(
-                        UnsafeMutableBufferPointer(rebasing: weights[..<leafCount]),
-                        scratch: UnsafeMutableBufferPointer(rebasing: weights[leafCount..<2 * leafCount]))
-                    guard leafCount > 1 else {
-                        if leafCount == 1 { lengths[Int(weights[0] & 0xFFFF)] = 1 }
-                        return
-                    }
-                    var sortedSymbols = [Int](repeating: 0, count: leafCount)
-                    for leaf in 0..<leafCount {
-                        sortedSymbols[leaf] = Int(weights[leaf] & 0xFFFF)
-                        weights[leaf] >>= 16
-                    }
-                    // Two queues: leaves in rising weight, and merged nodes, which are made in rising
-                    // weight. `links` holds each node's parent.
-                    let nodeCount = 2 * leafCount - 1
-                    var made = leafCount
-                    var nextLeaf = 0
-                    var nextNode = leafCount
-                    func takeLightest() -> Int {
-                        if nextLeaf < leafCount, nextNode >= made || weights[nextLeaf] <= weights[nextNode] {
-                            nextLeaf += 1
-                            return nextLeaf - 1
-                        }
-                        nextNode += 1
-                        return nextNode - 1
-                    }
-                    while made < nodeCount {
-                        let first = takeLightest()
-                        let second = takeLightest()
-                        links[first] = made
-                        links[second] = made
-                        weights[made] = weights[first] + weights[second]
-                        made += 1
-                    }
-                    // Depths from the root down, over the weights: every node's parent was made after it.
-                    weights[nodeCount - 1] = 0
-                    for node in stride(from: nodeCount - 2, through: 0, by: -1) { weights[node] = weights[links[node]] + 1 }
-                    perLength.initialize(repeating: 0)
-                    for leaf in 0..<leafCount { perLength[min(Int(weights[leaf]), limit)] += 1 }
-                    var kraft = 0
-                    for length in 1...limit { kraft += perLength[length] << (limit - length) }
-                    while kraft > 1 << limit {
-                        perLength[limit] -= 1
-                        for length in stride(from: limit - 1, to: 0, by: -1) where perLength[length] > 0 {
-                            perLength[length] -= 1
-                            perLength[length + 1] += 2
-                            break
-                        }
-                        kraft -= 1
-                    }
-                    var leaf = 0
-                    for length in stride(from: limit, to: 0, by: -1) {
-                        for _ in 0..<perLength[length] {
-                            lengths[sortedSymbols[leaf]] = UInt8(length)
-                            leaf += 1
-                        }
-                    }
-                }
-            }
-        }
-        return lengths
+        counts.withUnsafeBufferPointer { HuffmanCode(counts: $0, limit: limit, workspace: Workspace()).lengths }
     }
 
-    /// Sorts by bytes, lowest first (LSD radix), through `scratch` of the same size: a few passes
-    /// of a few hundred keys, where a comparison sort costs several times as much.
-    private static func radixSort(_ values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutableBufferPointer<UInt64>) {
-        guard values.count > 32 else {
-            // A few keys (the distance and code-length alphabets): insertion sort, without buckets to clear.
-            for index in values.indices.dropFirst() {
-                let value = values[index]
-                var slot = index
-                while slot > 0, values[slot - 1] > value {
-                    values[slot] = values[slot - 1]
-                    slot -= 1
-                }
-                values[slot] = value
+    /// Canonical codes from lengths: shorter codes first, and in symbol order within a length.
+    private static func codes(lengths: UnsafeBufferPointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt32>) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { next in
+            next.initialize(repeating: 0)
+            for length in lengths { next[Int(length & 15)] += 1 }
+            // From counts per length to each length's first code.
+            var code: UInt32 = 0
+            var previousCount: UInt32 = 0
+            for length in 1..<16 {
+                let count = next[length]
+                code = (code + previousCount) << 1
+                next[length] = code
+                previousCount = count
             }
-            return
+            reversedBytes.withUnsafeBufferPointer { reversedBytes in
+                for (symbol, length) in lengths.enumerated() {
+                    guard length > 0 else {
+                        codes[symbol] = 0
+                        continue
+                    }
+                    let code = next[Int(length)]
+                    next[Int(length)] = code + 1
+                    let reversed = UInt32(reversedBytes[Int(code & 0xFF)]) << 8 | UInt32(reversedBytes[Int(code >> 8 & 0xFF)])
+                    codes[symbol] = reversed >> (16 - UInt32(length))
+                }
+            }
         }
-        let largest = values.max() ?? 0
-        var source = values
-        var target = scratch
-        var shift: UInt64 = 0
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { buckets in
+    }
+
+    /// Each byte with its bits in the opposite order.
+    private static let reversedBytes: [UInt8] = (0..<256).map { byte in
+        var reversed: UInt8 = 0
+        for bit in 0..<8 where byte & (1 << bit) != 0 { reversed |= 1 << (7 - bit) }
+        return reversed
+    }
+
+    /// Memory for building codes, kept by a deflater from one block to the next: code building
+    /// runs three times a marker, where allocating would cost as much as the work.
+    final class Workspace {
+        /// The largest alphabet: deflate's literals and lengths.
+        static let symbols = 286
+        /// Node weights (2n − 1 nodes), then as many again for sorting.
+        private let weights = UnsafeMutablePointer<UInt64>.allocate(capacity: 3 * symbols)
+        /// Each node's parent.
+        private let parents = UnsafeMutablePointer<Int>.allocate(capacity: 2 * symbols)
+        /// The leaves' symbols in rising weight.
+        private let symbolsByWeight = UnsafeMutablePointer<Int>.allocate(capacity: symbols)
+        private let buckets = UnsafeMutablePointer<Int>.allocate(capacity: 256)
+        /// Leaves per code length, up to the longest limit (15) and the deepest tree (285).
+        private let perLength = UnsafeMutablePointer<Int>.allocate(capacity: symbols)
+
+        deinit {
+            weights.deallocate()
+            parents.deallocate()
+            symbolsByWeight.deallocate()
+            buckets.deallocate()
+            perLength.deallocate()
+        }
+
+        /// Huffman's code lengths, then lengths over `limit` folded down as miniz and zlib do: the
+        /// overflowing leaves go to the limit, and shorter codes are lengthened until the code is
+        /// complete again. The rarest symbols get the longest codes.
+        func lengths(counts: UnsafeBufferPointer<UInt32>, limit: Int, into lengths: UnsafeMutableBufferPointer<UInt8>) {
+            lengths.initialize(repeating: 0)
+            // Rising count, then rising symbol.
+            var leafCount = 0
+            for (symbol, count) in counts.prefix(Self.symbols).enumerated() where count > 0 {
+                weights[leafCount] = UInt64(count) << 16 | UInt64(symbol)
+                leafCount += 1
+            }
+            sort(UnsafeMutableBufferPointer(start: weights, count: leafCount), scratch: weights + leafCount)
+            guard leafCount > 1 else {
+                if leafCount == 1 { lengths[Int(weights[0] & 0xFFFF)] = 1 }
+                return
+            }
+            for leaf in 0..<leafCount {
+                symbolsByWeight[leaf] = Int(weights[leaf] & 0xFFFF)
+                weights[leaf] >>= 16
+            }
+            // Two queues: leaves in rising weight, and merged nodes, which are made in rising weight.
+            let nodeCount = 2 * leafCount - 1
+            var made = leafCount
+            var nextLeaf = 0
+            var nextNode = leafCount
+            while made < nodeCount {
+                weights[made] = 0
+                for _ in 0..<2 {
+                    let lightest: Int
+                    if nextLeaf < leafCount, nextNode >= made || weights[nextLeaf] <= weights[nextNode] {
+                        lightest = nextLeaf
+                        nextLeaf += 1
+                    } else {
+                        lightest = nextNode
+                        nextNode += 1
+                    }
+                    parents[lightest] = made
+                    weights[made] &+= weights[lightest]
+                }
+                made += 1
+            }
+            // Depths from the root down, over the weights: every node's parent was made after it.
+            weights[nodeCount - 1] = 0
+            for node in stride(from: nodeCount - 2, through: 0, by: -1) { weights[node] = weights[parents[node]] + 1 }
+            perLength.initialize(repeating: 0, count: limit + 1)
+            for leaf in 0..<leafCount { perLength[min(Int(weights[leaf]), limit)] += 1 }
+            var kraft = 0
+            for length in 1...limit { kraft += perLength[length] << (limit - length) }
+            while kraft > 1 << limit {
+                perLength[limit] -= 1
+                for length in stride(from: limit - 1, to: 0, by: -1) where perLength[length] > 0 {
+                    perLength[length] -= 1
+                    perLength[length + 1] += 2
+                    break
+                }
+                kraft -= 1
+            }
+            var leaf = 0
+            for length in stride(from: limit, to: 0, by: -1) {
+                for _ in 0..<perLength[length] {
+                    lengths[symbolsByWeight[leaf]] = UInt8(length)
+                    leaf += 1
+                }
+            }
+        }
+
+        /// Sorts distinct keys: insertion sort for a few, else by bytes, lowest first (LSD radix)
+        /// through `scratch`, where a comparison sort of a few hundred keys costs several times as much.
+        private func sort(_ values: UnsafeMutableBufferPointer<UInt64>, scratch: UnsafeMutablePointer<UInt64>) {
+            guard values.count > 32 else {
+                for index in values.indices.dropFirst() {
+                    let value = values[index]
+                    var slot = index
+                    while slot > 0, values[slot - 1] > value {
+                        values[slot] = values[slot - 1]
+                        slot -= 1
+                    }
+                    values[slot] = value
+                }
+                return
+            }
+            let largest = values.max() ?? 0
+            var source = values
+            var target = UnsafeMutableBufferPointer(start: scratch, count: values.count)
+            var shift: UInt64 = 0
             while shift < 64, largest >> shift != 0 {
-                buckets.initialize(repeating: 0)
+                buckets.initialize(repeating: 0, count: 256)
                 for value in source { buckets[Int(value >> shift & 0xFF)] += 1 }
                 var start = 0
                 for bucket in 0..<256 {
@@ -464,34 +537,8 @@ struct HuffmanCode {
                 swap(&source, &target)
                 shift += 8
             }
+            if source.baseAddress != values.baseAddress { _ = values.update(fromContentsOf: source) }
         }
-        if source.baseAddress != values.baseAddress { _ = values.update(fromContentsOf: source) }
-    }
-
-    static func codes(lengths: [UInt8]) -> [UInt32] {
-        var perLength = (0..<16).map { _ in UInt32(0) }
-        for length in lengths where length > 0 { perLength[Int(length)] += 1 }
-        var next = perLength
-        var code: UInt32 = 0
-        next[0] = 0
-        for length in 1..<16 {
-            code = (code + (length == 1 ? 0 : perLength[length - 1])) << 1
-            next[length] = code
-        }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            let code = next[Int(length)]
-            next[Int(length)] += 1
-            let reversed = UInt32(reversedBytes[Int(code & 0xFF)]) << 8 | UInt32(reversedBytes[Int(code >> 8 & 0xFF)])
-            return reversed >> (16 - UInt32(length))
-        }
-    }
-
-    /// Each byte with its bits in the opposite order.
-    private static let reversedBytes: [UInt8] = (0..<256).map { byte in
-        var reversed: UInt8 = 0
-        for bit in 0..<8 where byte & (1 << bit) != 0 { reversed |= 1 << (7 - bit) }
-        return reversed
     }
 }
 
