@@ -151,9 +151,11 @@ let package = Package(
             path: "Benchmarks/markerpaint-bench"
         ),
 
-        // libFuzzer targets, one per route format and one for HTTP queries (Fuzz/run builds them
+        // libFuzzer targets, one per route format, one for HTTP queries and one for the deflater (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
-        .executableTarget(name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap"], path: "Fuzz/Targets"),
+        .executableTarget(
+            name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "CPangoCairo"],
+            path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

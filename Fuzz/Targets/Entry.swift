@@ -9,8 +9,9 @@ protocol FuzzTarget: SendableMetatype {
     static func fuzz(_ bytes: [UInt8])
 }
 
-/// Every target: one per route format and one for the service's query strings and image names.
-let targets: [any FuzzTarget.Type] = [GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self]
+/// Every target: one per route format, one for the service's query strings and image names, and
+/// markerpaint's own deflater.
+let targets: [any FuzzTarget.Type] = [GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, DeflateTarget.self]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {
     targets.first { $0.name == name }

@@ -7,9 +7,10 @@ import CPangoCairo
 /// of a marker's encoding time doing so (~36 µs of ~45 @2x). A marker's repeats are nearly all
 /// transparent runs, flat pill and shadow rows, and rows equal to the one above; matching only
 /// those three distances finds them in a few loads per byte. One dynamic Huffman block follows
-/// (RFC 1951), with codes built from this image's own counts. Measured on markers: ~1.1× level
-/// 1's bytes, in a fraction of the time. The stream is any zlib reader's to read; the same input
-/// always gives the same bytes.
+/// (RFC 1951) per 256 KiB, with codes built from its own counts. Measured (`markerpaint-bench
+/// deflate`, real markers' scanlines): 22.8 µs @2x against libdeflate level 1's 35.4, 12.0 against
+/// 13.8 @1x, for 1.13× and 1.04× its bytes. Any zlib reader reads the stream, and the same input
+/// always gives the same bytes: nothing carries over from one image to the next.
 package struct ScanlineDeflater: ~Copyable {
     /// Literals are their byte; a match is `matchFlag | distance << 9 | length`.
     private var tokens: UnsafeMutablePointer<UInt32>
