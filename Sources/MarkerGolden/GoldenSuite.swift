@@ -110,8 +110,10 @@ public struct GoldenSuite: Sendable {
         return comparisons
     }
 
-    /// Re-draws every case, overwrites its golden image and refreshes the contact sheet; returns the golden paths.
-    public func record() throws(GoldenError) -> [FilePath] {
+    /// Re-draws every case (with `onlyMissing`, only the cases without a golden image yet, leaving
+    /// every other file as it is), writes its golden image and refreshes the contact sheet; returns
+    /// the golden paths written.
+    public func record(onlyMissing: Bool = false) throws(GoldenError) -> [FilePath] {
         let renderer = try GoldenError.drawing { try MarkerRenderer() }
         var written: [FilePath] = []
         func write(_ bytes: [UInt8], as name: String, into folder: Folder) throws(GoldenError) -> FilePath {
@@ -120,6 +122,7 @@ public struct GoldenSuite: Sendable {
         let folder: Folder
         do { folder = try Folder.open(directory) } catch { throw GoldenError(error.message) }
         for (name, request) in cases {
+            if onlyMissing, try goldenBytes(for: name) != nil { continue }
             let png = try GoldenError.drawing { try renderer.render(request).png }
             written.append(try write(png, as: name + ".png", into: folder))
         }

@@ -35,6 +35,36 @@ struct GoldenCommandTests {
         #expect(try CLI.files(in: report).contains("start-0km-night@2x.diff.png"))
     }
 
+    @Test("record --missing draws only the cases without a golden image and leaves every other file as it was")
+    func recordMissing() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldens = folder.appendingPathComponent("goldens")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        try Data(
+            #"""
+            {"cases": [{"kind": "start", "distance": 0, "unit": "km", "theme": "night", "scale": 2},
+                       {"kind": "distance", "distance": 7.5, "unit": "nmi", "theme": "day", "scale": 1}]}
+            """#.utf8
+        ).write(to: goldens.appendingPathComponent("cases.json"))
+        // Not the start marker's picture: a file --missing must not touch, whatever it holds.
+        let kept = Data("kept as it was".utf8)
+        try kept.write(to: goldens.appendingPathComponent("start-0km-night@2x.png"))
+        let run = try CLI.run(["golden", "record", "--missing", "--goldens", goldens.path], in: folder)
+        #expect(run.status != 0, "the contact sheet cannot be made from a file that is not a PNG")
+        #expect(try Data(contentsOf: goldens.appendingPathComponent("start-0km-night@2x.png")) == kept)
+        #expect(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("distance-7.5nmi-day@1x.png").path))
+
+        try FileManager.default.removeItem(at: goldens.appendingPathComponent("start-0km-night@2x.png"))
+        #expect(try CLI.run(["golden", "record", "--missing", "--goldens", goldens.path], in: folder).status == 0)
+        let recorded = try Data(contentsOf: goldens.appendingPathComponent("distance-7.5nmi-day@1x.png"))
+        #expect(try CLI.run(["golden", "record", "--missing", "--goldens", goldens.path], in: folder).stdout.contains("recorded 0 golden images"))
+        #expect(try Data(contentsOf: goldens.appendingPathComponent("distance-7.5nmi-day@1x.png")) == recorded)
+        #expect(
+            try CLI.run(["golden", "verify", "--goldens", goldens.path, "--report", folder.appendingPathComponent("report").path], in: folder).status
+                == 0)
+    }
+
     @Test("sheet writes one PNG of every case")
     func sheet() throws {
         let folder = try CLI.temporaryFolder()

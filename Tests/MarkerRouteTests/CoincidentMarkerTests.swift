@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Markers that meet")
 struct CoincidentMarkerTests {
-    /// Every real recording, in both units, counting per stage and on.
+    /// Every real recording, in every unit, counting per stage and on.
     static let plans: [(route: String, unit: Marker.Unit, cumulative: Bool)] = {
         let routes = (try? FileManager.default.contentsOfDirectory(atPath: Repository.sharedRoutes.path)) ?? []
         return routes.filter { $0.hasSuffix(".gpx") }.sorted().flatMap { route in
@@ -21,7 +21,7 @@ struct CoincidentMarkerTests {
     }
 
     @Test("the real tracks are all here") func tracksFound() {
-        #expect(Self.plans.count == 5 * 2 * 2)
+        #expect(Self.plans.count == 5 * Marker.Unit.allCases.count * 2)
     }
 
     @Test("no two markers show at one zoom within 5 m of each other", arguments: plans)

@@ -53,6 +53,18 @@ struct MarkerPlanTests {
         #expect(plan.markers.allSatisfy { $0.unit == .mi })
     }
 
+    @Test func nauticalMilesCountInNauticalMiles() throws {
+        let plan = try MarkerPlan(route: try Self.twoDays(), unit: .nmi, cumulative: false, combining: false)
+        // 75 km is 40.497 nmi, which the end marker reads as `40nmi`: the 40 nmi marker would read the same, and is left out.
+        #expect(Self.distances(plan.markers, .distance, stage: 1) == (1...39).map(Double.init))
+        let end = try #require(Self.distances(plan.markers, .end, stage: 1).first)
+        #expect(abs(end - 75_000 / 1852) < 1e-9)
+        #expect(plan.markers.allSatisfy { $0.unit == .nmi && $0.marker.label.hasSuffix("nmi") })
+        // The zoom table counts in the route's unit: 10 nmi shows from zoom 11, as 10 km and 10 mi do.
+        let ten = try #require(plan.markers.first { $0.kind == .distance && $0.distance == 10 })
+        #expect(ten.minzoom == 11)
+    }
+
     @Test func startAndEndShowAtEveryZoomAndDistancesByTheTable() throws {
         let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
         for marker in markers where marker.kind != .distance {

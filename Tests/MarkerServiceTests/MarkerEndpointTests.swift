@@ -24,6 +24,7 @@ struct MarkerEndpointTests {
         Case(query: "distance=123&kind=end&theme=night&scale=2&unit=km", kind: .end, distance: 123, theme: .night, scale: 2, unit: .km),
         Case(query: "distance=10", kind: .distance, distance: 10, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=7.5&unit=mi&scale=1", kind: .distance, distance: 7.5, theme: .day, scale: 1, unit: .mi),
+        Case(query: "distance=12.5&unit=nmi&kind=end&theme=night", kind: .end, distance: 12.5, theme: .night, scale: 2, unit: .nmi),
         Case(query: "kind=start&theme=night&scale=3", kind: .start, distance: 0, theme: .night, scale: 3, unit: .km),
         Case(query: "kind=start&distance=0", kind: .start, distance: 0, theme: .day, scale: 2, unit: .km),
         // Counting on across stages, a start reads the distance so far.

@@ -19,7 +19,13 @@ struct LabelTests {
     func label() throws {
         #expect(try Marker(kind: .end, distance: 123, unit: .km).label == "123km")
         #expect(try Marker(kind: .distance, distance: 7.5, unit: .mi).label == "7.5mi")
+        #expect(try Marker(kind: .distance, distance: 7.5, unit: .nmi).label == "7.5nmi")
         #expect(try Marker(kind: .start, distance: 0).label == "0km")
+    }
+
+    @Test("a unit is its length in metres", arguments: [(Marker.Unit.km, 1000.0), (.mi, 1609.344), (.nmi, 1852)])
+    func metres(unit: Marker.Unit, metres: Double) {
+        #expect(unit.metres == metres)
     }
 
     @Test(
@@ -89,7 +95,8 @@ struct ImageNameTests {
         "a rendered name reads back into the same request",
         arguments: [
             (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
-            (.distance, 12345, .mi, .night, 1), (.start, 75, .km, .night, 3),
+            (.distance, 12345, .mi, .night, 1), (.start, 75, .km, .night, 3), (.distance, 7.5, .nmi, .day, 2),
+            (.end, 9999, .nmi, .night, 3), (.start, 0, .nmi, .night, 1),
         ])
     func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
         try roundTrip(try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale))
@@ -102,9 +109,11 @@ struct ImageNameTests {
             [(.start, 0), (.end, 0), (.start, 0), (.end, 0), (.start, 0), (.end, 0.3)],
         ])
     func combinedRoundTrip(parts: [(Marker.Kind, Double)]) throws {
-        let marker = try Marker(
-            combining: try parts.map { kind, distance throws(SpecError) in try Marker.Part(kind: kind, distance: distance) }, unit: .mi)
-        try roundTrip(try MarkerRequest(marker: marker, theme: .day, scale: 2))
+        for unit in Marker.Unit.allCases {
+            let marker = try Marker(
+                combining: try parts.map { kind, distance throws(SpecError) in try Marker.Part(kind: kind, distance: distance) }, unit: unit)
+            try roundTrip(try MarkerRequest(marker: marker, theme: .day, scale: 2))
+        }
     }
 
     private func roundTrip(_ request: MarkerRequest) throws {

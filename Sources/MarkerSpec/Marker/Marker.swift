@@ -10,15 +10,16 @@ public struct Marker: Sendable, Hashable {
         case combined
     }
 
-    /// The unit markers count in.
+    /// The unit markers count in: kilometres, miles, or nautical miles (sailing and paddling routes).
     public enum Unit: String, Sendable, CaseIterable, Codable {
-        case km, mi
+        case km, mi, nmi
 
-        /// Metres in one unit (the international mile for `mi`).
+        /// Metres in one unit (the international mile for `mi`, the international nautical mile for `nmi`).
         public var metres: Double {
             switch self {
             case .km: 1000
             case .mi: 1609.344
+            case .nmi: 1852
             }
         }
     }

@@ -72,9 +72,11 @@ public struct ImageName: Sendable, Hashable {
         return marker
     }
 
-    /// A label's number (checked by `Marker.Part(kind:spelled:)`) and unit.
+    /// A label's number (checked by `Marker.Part(kind:spelled:)`) and unit, the longest unit that
+    /// ends it (`7.5nmi` is nautical miles, not `7.5n` miles).
     private static func reading(_ label: Substring) -> (number: Substring, unit: Marker.Unit)? {
-        guard label.utf8.count > 2, let unit = Marker.Unit(rawValue: String(label.suffix(2))) else { return nil }
-        return (label.dropLast(2), unit)
+        let units = Marker.Unit.allCases.sorted { $0.rawValue.utf8.count > $1.rawValue.utf8.count }
+        guard let unit = units.first(where: { label.hasSuffix($0.rawValue) && label.utf8.count > $0.rawValue.utf8.count }) else { return nil }
+        return (label.dropLast(unit.rawValue.count), unit)
     }
 }

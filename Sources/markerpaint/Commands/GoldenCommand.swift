@@ -63,14 +63,18 @@ struct GoldenCommand: ParsableCommand {
 
     struct Record: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Re-draw every golden case and overwrite its golden image (only when the look changed on purpose).",
+            abstract:
+                "Re-draw every golden case and overwrite its golden image (only when the look changed on purpose), or with --missing only new cases.",
             discussion: "Review the result with `markerpaint golden sheet` and `git diff --stat Goldens` before committing."
         )
 
         @OptionGroup var location: Location
 
+        @Flag(help: "Record only the cases that have no golden image yet (new cases), leaving every other golden file as it is.")
+        var missing = false
+
         func run() throws {
-            let written = try location.loadSuite().record()
+            let written = try location.loadSuite().record(onlyMissing: missing)
             print("recorded \(written.count) golden images in \(location.goldens)")
         }
     }

@@ -46,7 +46,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 2, 3.", valueName: "list"))
     var scales = "1,2"
 
-    @Option(help: "Unit of the distance markers: km or mi.")
+    @Option(help: "Unit of the distance markers: km, mi or nmi (nautical miles).")
     var unit: Marker.Unit = .km
 
     @Flag(help: "Count on across stages instead of restarting at 0 for each.")

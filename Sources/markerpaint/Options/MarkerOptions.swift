@@ -13,7 +13,7 @@ struct MarkerOptions: ParsableArguments {
     @Flag(help: "Draw an end marker (the route's total with a checkered flag).")
     var end = false
 
-    @Option(help: "Unit of the label: km or mi.")
+    @Option(help: "Unit of the label: km, mi or nmi (nautical miles).")
     var unit: Marker.Unit = .km
 
     var kind: Marker.Kind { start ? .start : end ? .end : .distance }

@@ -38,7 +38,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 REPO = HERE.parent.parent.parent
 SHARED_ROUTES = REPO.parent / "shared" / "routes"
 WGS84 = Geodesic.WGS84
-UNITS = {"km": 1000.0, "mi": 1609.344}
+UNITS = {"km": 1000.0, "mi": 1609.344, "nmi": 1852.0}
 # A distance marker this close to a stage's end (or its start, counting across stages) is left out.
 COINCIDENCE = 1e-6
 
