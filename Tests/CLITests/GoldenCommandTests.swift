@@ -18,10 +18,7 @@ struct GoldenCommandTests {
     func verifyFails() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let goldens = folder.appendingPathComponent("goldens")
-        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-        try Data(#"{"cases": [{"kind": "start", "distance": 0, "unit": "km", "theme": "night", "scale": 2}]}"#.utf8)
-            .write(to: goldens.appendingPathComponent("cases.json"))
+        let goldens = try Self.goldens(in: folder, cases: #"{"kind": "start", "distance": 0, "unit": "km", "theme": "night", "scale": 2}"#)
         #expect(try CLI.run(["golden", "record", "--goldens", goldens.path], in: folder).status == 0)
         let wrong = try CLI.run(["--start", "--scale", "2", "--out", folder.path], in: folder)
         try FileManager.default.removeItem(at: goldens.appendingPathComponent("start-0km-night@2x.png"))
@@ -39,14 +36,10 @@ struct GoldenCommandTests {
     func recordMissing() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let goldens = folder.appendingPathComponent("goldens")
-        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-        try Data(
-            #"""
-            {"cases": [{"kind": "start", "distance": 0, "unit": "km", "theme": "night", "scale": 2},
-                       {"kind": "distance", "distance": 7.5, "unit": "nmi", "theme": "day", "scale": 1}]}
-            """#.utf8
-        ).write(to: goldens.appendingPathComponent("cases.json"))
+        let goldens = try Self.goldens(
+            in: folder,
+            cases: #"{"kind": "start", "distance": 0, "unit": "km", "theme": "night", "scale": 2}"#,
+            #"{"kind": "distance", "distance": 7.5, "unit": "nmi", "theme": "day", "scale": 1}"#)
         // Not the start marker's picture: a file --missing must not touch, whatever it holds.
         let kept = Data("kept as it was".utf8)
         try kept.write(to: goldens.appendingPathComponent("start-0km-night@2x.png"))
@@ -73,5 +66,13 @@ struct GoldenCommandTests {
         let run = try CLI.run(["golden", "sheet", "--goldens", "Goldens", "--out", out], in: Repository.root)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try CLI.files(in: folder) == ["sheet.png"])
+    }
+
+    /// A goldens folder in `folder` whose cases.json lists `cases` (JSON objects) and nothing else.
+    static func goldens(in folder: URL, cases: String...) throws -> URL {
+        let goldens = folder.appendingPathComponent("goldens")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        try Data(#"{"cases": [\#(cases.joined(separator: ", "))]}"#.utf8).write(to: goldens.appendingPathComponent("cases.json"))
+        return goldens
     }
 }
