@@ -154,7 +154,7 @@ let package = Package(
         // libFuzzer targets, one per route format, one for HTTP queries and one for the deflater (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
         .executableTarget(
-            name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "CPangoCairo"],
+            name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender"],
             path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.

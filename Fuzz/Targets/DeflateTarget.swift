@@ -1,4 +1,3 @@
-import CPangoCairo
 import MarkerRender
 
 /// libFuzzer target: any bytes deflated by markerpaint's `ScanlineDeflater` (the first three bytes
@@ -10,28 +9,23 @@ enum DeflateTarget: FuzzTarget {
 
     /// One deflater for the whole run, as a renderer keeps one: buffers grow and shrink between inputs.
     nonisolated(unsafe) private static var deflater = ScanlineDeflater()
+    nonisolated(unsafe) private static let inflater: ZlibInflater = {
+        do { return try ZlibInflater() } catch { fatalError("\(error)") }
+    }()
 
     static func fuzz(_ bytes: [UInt8]) {
         guard bytes.count >= 3 else { return }
         let rowBytes = 1 + (Int(bytes[0]) | Int(bytes[1]) << 8) % 4_096
         let pixelBytes = 1 + Int(bytes[2]) % 4
         let input = Array(bytes.dropFirst(3))
-        guard let decompressor = libdeflate_alloc_decompressor() else { fatalError("libdeflate could not allocate a decompressor") }
-        defer { libdeflate_free_decompressor(decompressor) }
-        var output = [UInt8](repeating: 0, count: input.count + 1)
-        var produced = 0
-        var consumed = 0
-        let result = input.withUnsafeBytes { input in
-            let stream = deflater.compress(input, rowBytes: rowBytes, pixelBytes: pixelBytes)
-            return output.withUnsafeMutableBytes { output in
-                let result = libdeflate_zlib_decompress_ex(
-                    decompressor, stream.baseAddress, stream.count, output.baseAddress, output.count, &consumed, &produced)
-                FuzzHarness.require(
-                    result != LIBDEFLATE_SUCCESS || consumed == stream.count, "\(stream.count - consumed) bytes after the stream's end")
-                return result
+        let outcome = input.withUnsafeBytes { input in
+            Result { () throws(RenderError) in
+                try inflater.inflate(deflater.compress(input, rowBytes: rowBytes, pixelBytes: pixelBytes), count: input.count)
             }
         }
-        FuzzHarness.require(result == LIBDEFLATE_SUCCESS, "the stream did not inflate (libdeflate result \(result.rawValue))")
-        FuzzHarness.require(output.prefix(produced).elementsEqual(input) && produced == input.count, "the stream inflated to other bytes")
+        switch outcome {
+        case .success(let inflated): FuzzHarness.require(inflated == input, "the stream inflated to other bytes")
+        case .failure(let error): FuzzHarness.require(false, "\(error)")
+        }
     }
 }
