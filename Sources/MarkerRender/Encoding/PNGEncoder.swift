@@ -145,9 +145,9 @@ public final class PNGEncoder {
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, colourType.rawValue, 0, 0, 0]  // 8-bit, the colour type, deflate, adaptive filtering, no interlace
-        appendChunk("IHDR", UnsafeRawBufferPointer(start: nil, count: 0), header, to: &png)
-        appendChunk("IDAT", zlib, [], to: &png)
-        appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), [], to: &png)
+        header.withUnsafeBytes { appendChunk("IHDR", $0, to: &png) }
+        appendChunk("IDAT", zlib, to: &png)
+        appendChunk("IEND", UnsafeRawBufferPointer(start: nil, count: 0), to: &png)
         return png
     }
 
@@ -204,13 +204,11 @@ public final class PNGEncoder {
         }
     }
 
-    /// A chunk whose data is `bytes` followed by `array`.
-    private static func appendChunk(_ type: StaticString, _ bytes: UnsafeRawBufferPointer, _ array: [UInt8], to png: inout [UInt8]) {
-        png.appendBigEndian(UInt32(bytes.count + array.count))
+    private static func appendChunk(_ type: StaticString, _ data: UnsafeRawBufferPointer, to png: inout [UInt8]) {
+        png.appendBigEndian(UInt32(data.count))
         let typeStart = png.count
         type.withUTF8Buffer { png.append(contentsOf: $0) }
-        png.append(contentsOf: bytes)
-        png.append(contentsOf: array)
+        png.append(contentsOf: data)
         let crc = png.withUnsafeBufferPointer { buffer in
             libdeflate_crc32(0, buffer.baseAddress.map { $0 + typeStart }, png.count - typeStart)
         }
