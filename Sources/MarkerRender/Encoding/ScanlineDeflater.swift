@@ -12,13 +12,12 @@ import CPangoCairo
 /// 13.8 @1x, for 1.13× and 1.04× its bytes. Any zlib reader reads the stream, and the same input
 /// always gives the same bytes: nothing carries over from one image to the next.
 package struct ScanlineDeflater: ~Copyable {
-    /// Literals are their byte; a match is `matchFlag | distance << 9 | length`.
+    /// Literals are their byte; a match carries its codes, as `DeflateTables.match` packs them.
     private var tokens: UnsafeMutablePointer<UInt32>
     private var output: UnsafeMutableRawPointer
     private var outputCapacity = 0
     private let workspace = HuffmanCode.Workspace()
 
-    private static let matchFlag: UInt32 = 1 << 31
     private static let minimumMatch = 3
     private static let maximumMatch = 258
     private static let window = 32768
@@ -82,13 +81,9 @@ package struct ScanlineDeflater: ~Copyable {
         var distanceCounts = [UInt32](repeating: 0, count: 30)
         let tokenCount = literalCounts.withUnsafeMutableBufferPointer { literals in
             distanceCounts.withUnsafeMutableBufferPointer { distances in
-                DeflateTables.lengthSymbol.withUnsafeBufferPointer { lengthSymbols in
-                    DeflateTables.distanceSymbols.withUnsafeBufferPointer { distanceSymbols in
-                        Self.parse(
-                            input, from: start, to: end, rowBytes: rowBytes, pixelBytes: pixelBytes, into: tokens, literals: literals,
-                            distances: distances, lengthSymbols: lengthSymbols, distanceSymbols: distanceSymbols)
-                    }
-                }
+                Self.parse(
+                    input, from: start, to: end, rowBytes: rowBytes, pixelBytes: pixelBytes, into: tokens, literals: literals,
+                    distances: distances)
             }
         }
         literalCounts[256] += 1
@@ -101,20 +96,22 @@ package struct ScanlineDeflater: ~Copyable {
         writer.put(2, 2)  // dynamic Huffman codes
         writeTrees(literalTree, distanceTree, to: &writer)
         Self.writeTokens(tokens, count: tokenCount, literalTree, distanceTree, to: &writer)
-        writer.put(literalTree.codes[256], Int(literalTree.lengths[256]))
+        writer.put(code: literalTree.codes[256])
     }
 
     /// Greedy matching against the three distances, with symbol counts for the codes.
     private static func parse(
         _ input: UnsafeRawBufferPointer, from start: Int, to count: Int, rowBytes: Int, pixelBytes: Int,
-        into tokens: UnsafeMutablePointer<UInt32>, literals: UnsafeMutableBufferPointer<UInt32>, distances: UnsafeMutableBufferPointer<UInt32>,
-        lengthSymbols: UnsafeBufferPointer<UInt16>, distanceSymbols: UnsafeBufferPointer<UInt8>
+        into tokens: UnsafeMutablePointer<UInt32>, literals: UnsafeMutableBufferPointer<UInt32>, distances: UnsafeMutableBufferPointer<UInt32>
     ) -> Int {
         guard let base = input.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         // A distance out of the window, or a pixel of one byte, falls back to the byte before.
         let up = rowBytes <= window ? rowBytes : 1
         let left = pixelBytes <= window ? pixelBytes : 1
         let everyDistance = max(up, left)
+        let lengths = DeflateTables.lengths
+        // The three distances' parts of a match token.
+        let (byteBeforePart, pixelBeforePart, rowAbovePart) = (DeflateTables.distance(1), DeflateTables.distance(left), DeflateTables.distance(up))
         var position = start
         var tokenCount = 0
         while position < count {
@@ -137,23 +134,24 @@ package struct ScanlineDeflater: ~Copyable {
             }
             let limit = min(maximumMatch, count - position)
             var length = 0
-            var distance = 0
+            var distancePart: UInt32 = 0
             if position >= 1 {
                 let found = matchLength(base + position, base + position - 1, limit: limit)
-                if found > length { (length, distance) = (found, 1) }
+                if found > length { (length, distancePart) = (found, byteBeforePart) }
             }
             if position >= left, length < limit {
                 let found = matchLength(base + position, base + position - left, limit: limit)
-                if found > length { (length, distance) = (found, left) }
+                if found > length { (length, distancePart) = (found, pixelBeforePart) }
             }
             if position >= up, length < limit {
                 let found = matchLength(base + position, base + position - up, limit: limit)
-                if found > length { (length, distance) = (found, up) }
+                if found > length { (length, distancePart) = (found, rowAbovePart) }
             }
             if length >= minimumMatch {
-                tokens[tokenCount] = matchFlag | UInt32(distance) << 9 | UInt32(length)
-                literals[Int(lengthSymbols[length])] &+= 1
-                distances[DeflateTables.distanceSymbol(distance, in: distanceSymbols)] &+= 1
+                let token = lengths[length] | distancePart
+                tokens[tokenCount] = token
+                literals[257 + DeflateTables.lengthCode(of: token)] &+= 1
+                distances[DeflateTables.distanceCode(of: token)] &+= 1
                 position += length
             } else {
                 let byte = base[position]
@@ -254,18 +252,14 @@ package struct ScanlineDeflater: ~Copyable {
                 writer.put(UInt32(distanceCount - 1), 5)
                 writer.put(UInt32(sent - 4), 4)
                 for symbol in Self.codeLengthOrder[..<sent] { writer.put(UInt32(lengthTree.lengths[symbol]), 3) }
-                lengthTree.codes.withUnsafeBufferPointer { codes in
-                    lengthTree.lengths.withUnsafeBufferPointer { codeLengths in
-                        for run in runs.prefix(runCount) {
-                            let symbol = Int(run & 0xFF)
-                            writer.put(codes[symbol], Int(codeLengths[symbol]))
-                            switch symbol {
-                            case 16: writer.put(UInt32(run >> 8), 2)
-                            case 17: writer.put(UInt32(run >> 8), 3)
-                            case 18: writer.put(UInt32(run >> 8), 7)
-                            default: break
-                            }
-                        }
+                for run in runs.prefix(runCount) {
+                    let symbol = Int(run & 0xFF)
+                    writer.put(code: lengthTree.codes[symbol])
+                    switch symbol {
+                    case 16: writer.put(UInt32(run >> 8), 2)
+                    case 17: writer.put(UInt32(run >> 8), 3)
+                    case 18: writer.put(UInt32(run >> 8), 7)
+                    default: break
                     }
                 }
             }
@@ -276,44 +270,21 @@ package struct ScanlineDeflater: ~Copyable {
         _ tokens: UnsafeMutablePointer<UInt32>, count: Int, _ literalTree: HuffmanCode, _ distanceTree: HuffmanCode,
         to writer: inout BitWriter
     ) {
+        let lengthExtraBits = DeflateTables.lengthExtraBits
+        let distanceExtraBits = DeflateTables.distanceExtraBits
         literalTree.codes.withUnsafeBufferPointer { literalCodes in
-            literalTree.lengths.withUnsafeBufferPointer { literalLengths in
-                distanceTree.codes.withUnsafeBufferPointer { distanceCodes in
-                    distanceTree.lengths.withUnsafeBufferPointer { distanceLengths in
-                        DeflateTables.lengthSymbol.withUnsafeBufferPointer { lengthSymbols in
-                            DeflateTables.lengthExtra.withUnsafeBufferPointer { lengthExtras in
-                                DeflateTables.distanceSymbols.withUnsafeBufferPointer { distanceSymbols in
-                                    DeflateTables.distanceBase.withUnsafeBufferPointer { distanceBases in
-                                        DeflateTables.distanceExtraBits.withUnsafeBufferPointer { distanceExtraBits in
-                                            for index in 0..<count {
-                                                let token = tokens[index]
-                                                if token & matchFlag == 0 {
-                                                    let symbol = Int(token)
-                                                    writer.put(literalCodes[symbol], Int(literalLengths[symbol]))
-                                                    continue
-                                                }
-                                                let length = Int(token & 0x1FF)
-                                                let symbol = Int(lengthSymbols[length])
-                                                let codeLength = Int(literalLengths[symbol])
-                                                let lengthExtra = lengthExtras[length]
-                                                writer.put(
-                                                    literalCodes[symbol] | UInt32(lengthExtra.value) << codeLength, codeLength + Int(lengthExtra.bits)
-                                                )
-                                                let distance = Int(token >> 9 & 0xFFFF)
-                                                let distanceSymbol = DeflateTables.distanceSymbol(distance, in: distanceSymbols)
-                                                let distanceLength = Int(distanceLengths[distanceSymbol])
-                                                let distanceBits = distanceExtraBits[distanceSymbol]
-                                                let distanceExtra = UInt32(distance) - distanceBases[distanceSymbol]
-                                                writer.put(
-                                                    distanceCodes[distanceSymbol] | distanceExtra << distanceLength,
-                                                    distanceLength + Int(distanceBits))
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
+            distanceTree.codes.withUnsafeBufferPointer { distanceCodes in
+                for index in 0..<count {
+                    let token = tokens[index]
+                    guard DeflateTables.isMatch(token) else {
+                        writer.put(code: literalCodes[Int(token)])
+                        continue
                     }
+                    let lengthCode = DeflateTables.lengthCode(of: token)
+                    writer.put(code: literalCodes[257 + lengthCode], extra: DeflateTables.lengthExtra(of: token), bits: lengthExtraBits[lengthCode])
+                    let distanceCode = DeflateTables.distanceCode(of: token)
+                    writer.put(
+                        code: distanceCodes[distanceCode], extra: DeflateTables.distanceExtra(of: token), bits: distanceExtraBits[distanceCode])
                 }
             }
         }
@@ -345,6 +316,17 @@ private struct BitWriter {
         count &= 7
     }
 
+    /// A Huffman code as `HuffmanCode.codes` holds it: bit-reversed code, and its length above bit 16.
+    @inline(__always)
+    mutating func put(code: UInt32) { put(code & 0xFFFF, Int(code >> 16)) }
+
+    /// A Huffman code followed by `bits` extra bits of `extra`.
+    @inline(__always)
+    mutating func put(code: UInt32, extra: UInt32, bits: UInt8) {
+        let length = Int(code >> 16)
+        put(code & 0xFFFF | extra << length, length + Int(bits))
+    }
+
     /// The last partial byte; the address after it.
     mutating func finish() -> UnsafeMutableRawPointer {
         if count > 0 { put(0, 8 - Int(count)) }
@@ -356,6 +338,7 @@ private struct BitWriter {
 /// bit-reversed for sending least significant first.
 struct HuffmanCode {
     private(set) var lengths: [UInt8]
+    /// Each symbol's code, bit-reversed, with its length above bit 16: one load gives both.
     private(set) var codes: [UInt32]
 
     /// Codes for `counts` (at most `Workspace.symbols` of them), built in `workspace`'s memory.
@@ -377,7 +360,8 @@ struct HuffmanCode {
         counts.withUnsafeBufferPointer { HuffmanCode(counts: $0, limit: limit, workspace: Workspace()).lengths }
     }
 
-    /// Canonical codes from lengths: shorter codes first, and in symbol order within a length.
+    /// Canonical codes from lengths (shorter codes first, and in symbol order within a length),
+    /// each with its length.
     private static func codes(lengths: UnsafeBufferPointer<UInt8>, into codes: UnsafeMutableBufferPointer<UInt32>) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { next in
             next.initialize(repeating: 0)
@@ -400,7 +384,7 @@ struct HuffmanCode {
                     let code = next[Int(length)]
                     next[Int(length)] = code + 1
                     let reversed = UInt32(reversedBytes[Int(code & 0xFF)]) << 8 | UInt32(reversedBytes[Int(code >> 8 & 0xFF)])
-                    codes[symbol] = reversed >> (16 - UInt32(length))
+                    codes[symbol] = reversed >> (16 - UInt32(length)) | UInt32(length) << 16
                 }
             }
         }
@@ -543,38 +527,53 @@ struct HuffmanCode {
     }
 }
 
-/// Deflate's length and distance symbols with their extra bits (RFC 1951 section 3.2.5).
+/// Deflate's length and distance codes with their extra bits (RFC 1951 section 3.2.5), and the
+/// match token that carries them from matching to writing: flag in bit 31, length code (0…28,
+/// symbol 257 + code) in bits 26–30, its extra value in bits 21–25, distance code in bits 16–20
+/// and its extra value in bits 0–12. Matching looks the codes up once; writing only unpacks them.
 enum DeflateTables {
     static let lengthBase: [Int] = [
         3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
     ]
-    static let lengthBits: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase: [UInt32] = [
+    static let distanceBase: [Int] = [
         1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289,
         16385, 24577,
     ]
-    static let distanceExtraBits: [UInt8] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
-    /// For each match length 0…258, its literal/length symbol (257…285).
-    static let lengthSymbol: [UInt16] = (0...258).map { length in
-        UInt16(257 + (lengthBase.lastIndex { $0 <= max(length, 3) } ?? 0))
+    /// Extra bits of each length code.
+    nonisolated(unsafe) static let lengthExtraBits = kept(
+        [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0] as [UInt8])
+    /// Extra bits of each distance code.
+    nonisolated(unsafe) static let distanceExtraBits = kept(
+        [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13] as [UInt8])
+
+    /// For each match length 0…258 (3 for shorter), the token's length part: flag, code and extra value.
+    nonisolated(unsafe) static let lengths = kept(
+        (0...258).map { length -> UInt32 in
+            let length = max(length, 3)
+            let code = lengthBase.lastIndex { $0 <= length } ?? 0
+            return 1 << 31 | UInt32(code) << 26 | UInt32(length - lengthBase[code]) << 21
+        })
+
+    /// The token's distance part for `distance` (1…32768): code and extra value. Matching uses
+    /// three distances a block, so this is worked out once for each, not looked up per match.
+    static func distance(_ distance: Int) -> UInt32 {
+        var code = 0
+        while code + 1 < distanceBase.count, distanceBase[code + 1] <= distance { code += 1 }
+        return UInt32(code) << 16 | UInt32(distance - distanceBase[code])
     }
 
-    /// For each match length 0…258, its extra bits and their value.
-    static let lengthExtra: [(bits: UInt8, value: UInt16)] = (0...258).map { length in
-        let code = lengthBase.lastIndex { $0 <= max(length, 3) } ?? 0
-        return (lengthBits[code], UInt16(max(length, 3) - lengthBase[code]))
-    }
+    @inline(__always) static func isMatch(_ token: UInt32) -> Bool { token >> 31 != 0 }
+    @inline(__always) static func lengthCode(of token: UInt32) -> Int { Int(token >> 26 & 0x1F) }
+    @inline(__always) static func lengthExtra(of token: UInt32) -> UInt32 { token >> 21 & 0x1F }
+    @inline(__always) static func distanceCode(of token: UInt32) -> Int { Int(token >> 16 & 0x1F) }
+    @inline(__always) static func distanceExtra(of token: UInt32) -> UInt32 { token & 0x1FFF }
 
-    /// Distances 1…256 by `distance - 1`, then 257…32768 by `256 + (distance - 1) >> 7`, as zlib's
-    /// `_dist_code`.
-    static let distanceSymbols: [UInt8] = (0..<512).map { index in
-        let distance = index < 256 ? index + 1 : ((index - 256) << 7) + 1
-        return UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0)
-    }
-
-    @inline(__always)
-    static func distanceSymbol(_ distance: Int, in symbols: UnsafeBufferPointer<UInt8>) -> Int {
-        Int(symbols[distance <= 256 ? distance - 1 : 256 + (distance - 1) >> 7])
+    /// `values` in memory never freed: the hot loops read these tables through a plain pointer,
+    /// without a closure per table.
+    private static func kept<Value>(_ values: [Value]) -> UnsafePointer<Value> {
+        let pointer = UnsafeMutablePointer<Value>.allocate(capacity: values.count)
+        pointer.initialize(from: values, count: values.count)
+        return UnsafePointer(pointer)
     }
 }
