@@ -159,7 +159,7 @@ let package = Package(
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"]),
+        .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute", "MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
         .testTarget(

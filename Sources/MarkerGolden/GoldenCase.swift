@@ -27,6 +27,8 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     /// The starts and ends a `combined` case joins, in order.
     public var parts: [Part]?
     public var unit: Marker.Unit
+    /// The locale the label reads in (`de` for `7,5km`); absent for a decimal point.
+    public var locale: String?
     /// `day` or `night`; absent when `palette` is given.
     public var theme: String?
     /// A palette file, relative to the goldens folder.
@@ -34,13 +36,14 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     public var scale: Int
 
     public init(
-        kind: Marker.Kind, distance: Double? = nil, parts: [Part]? = nil, unit: Marker.Unit = .km, theme: String? = nil,
-        palette: String? = nil, scale: Int
+        kind: Marker.Kind, distance: Double? = nil, parts: [Part]? = nil, unit: Marker.Unit = .km, locale: String? = nil,
+        theme: String? = nil, palette: String? = nil, scale: Int
     ) {
         self.kind = kind
         self.distance = distance
         self.parts = parts
         self.unit = unit
+        self.locale = locale
         self.theme = theme
         self.palette = palette
         self.scale = scale
@@ -72,23 +75,25 @@ public struct GoldenCase: Sendable, Codable, Hashable {
 extension GoldenCase {
     /// What the case draws: `distance` for a start, distance or end; `parts` for a combined marker.
     func marker() throws(GoldenError) -> Marker {
+        let mark = try checked { () throws(SpecError) in try locale.map { (name) throws(SpecError) in try LabelLocale(name) } ?? .standard }
+            .decimalMark
         switch (kind, distance, parts) {
         case (.combined, nil, let parts?):
             return try checked { () throws(SpecError) in
                 var checked: [Marker.Part] = []
-                for part in parts { checked.append(try Marker.Part(kind: part.kind, distance: part.distance)) }
+                for part in parts { checked.append(try Marker.Part(kind: part.kind, distance: part.distance, mark: mark)) }
                 return try Marker(combining: checked, unit: unit)
             }
         case (.combined, _, _):
             throw GoldenError("a combined case gives \"parts\" and no \"distance\"")
         case (_, let distance?, nil):
-            return try checked { () throws(SpecError) in try Marker(kind: kind, distance: distance, unit: unit) }
+            return try checked { () throws(SpecError) in try Marker(kind: kind, distance: distance, unit: unit, mark: mark) }
         default:
             throw GoldenError("a \(kind.rawValue) case gives \"distance\" and no \"parts\"")
         }
     }
 
-    private func checked(_ make: () throws(SpecError) -> Marker) throws(GoldenError) -> Marker {
+    private func checked<Made>(_ make: () throws(SpecError) -> Made) throws(GoldenError) -> Made {
         do { return try make() } catch { throw GoldenError(error.description) }
     }
 }

@@ -98,7 +98,11 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
     private static func canonicalOrder(_ markers: [Marker]) -> [Marker] {
         var seen = Set<Marker>()
         let unique = markers.filter { seen.insert($0).inserted }
-        let distances = unique.filter { $0.kind == .distance }.sorted { (Double($0.number) ?? 0) < (Double($1.number) ?? 0) }
+        // By the value read, then the spelling, so `7.5` and `7,5` (two pictures) have one order.
+        let distances = unique.filter { $0.kind == .distance }.sorted {
+            let (left, right) = (Label.shown($0.distance), Label.shown($1.distance))
+            return left != right ? left < right : $0.number < $1.number
+        }
         return distances + unique.filter { $0.kind != .distance }
     }
 
@@ -189,7 +193,7 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
                 }
                 return markers
             case .single(let kind, let number):
-                guard let part = Marker.Part(kind: kind, spelled: number), let marker = try? Marker(kind: kind, distance: part.distance, unit: unit)
+                guard let part = Marker.Part(kind: kind, spelled: number), let marker = try? Marker(part, unit: unit)
                 else {
                     return nil
                 }

@@ -85,6 +85,8 @@ public struct Manifest: Codable, Sendable {
     /// image (absent in manifests written before it was recorded: nothing of theirs is reused).
     public var renderers: [String: String]?
     public var unit: String
+    /// The locale labels were written in, when one was asked for (`de`).
+    public var locale: String?
     public var cumulative: Bool
     public var stages: [Stage]
     public var images: [Image]
@@ -109,6 +111,7 @@ public struct Manifest: Codable, Sendable {
             .init("cumulative", .bool(cumulative)), .init("stages", .array(stages.map(\.jsonValue))),
             .init("images", .array(images.map(\.jsonValue))), .init("sprites", .array(sprites.map(\.jsonValue))),
         ]
+        if let locale { members.append(.init("locale", .string(locale))) }
         if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
         return .object(members)

@@ -99,6 +99,7 @@ struct MapFiles: Sendable {
         let unitMetres = options.unit.metres
         return Manifest(
             renderer: RendererFingerprint.combined(fingerprints), renderers: fingerprints, unit: options.unit.rawValue,
+            locale: options.locale == .standard ? nil : options.locale.identifier,
             cumulative: options.cumulative,
             stages: batch.plan.stageLengths.enumerated().map { index, metres in
                 Manifest.Stage(stage: index + 1, name: batch.route.stages[index].name, length: metres / unitMetres, lengthMetres: metres)
@@ -136,7 +137,7 @@ struct MapFiles: Sendable {
         }
         return try Self.document {
             try PreviewPage.html(
-                route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit,
+                route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit, mark: options.locale.decimalMark,
                 icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures)
         }
     }

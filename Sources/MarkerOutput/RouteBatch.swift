@@ -11,6 +11,8 @@ public struct RouteBatch: Sendable {
         public var themes: [Theme] = [.day, .night]
         public var scales: [Int] = [1, 2]
         public var unit: Marker.Unit = .km
+        /// The locale labels read in: its decimal mark writes tenths (`7,5km` for `de`).
+        public var locale = LabelLocale.standard
         public var cumulative = false
         public var sprites = true
         /// The largest side of a sprite sheet: 4096 px is what GPUs commonly load.
@@ -49,7 +51,8 @@ public struct RouteBatch: Sendable {
     public init(route: Route, options: Options) throws(RouteError) {
         self.route = route
         self.options = options
-        plan = try MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative, limits: options.limits)
+        plan = try MarkerPlan(
+            route: route, unit: options.unit, mark: options.locale.decimalMark, cumulative: options.cumulative, limits: options.limits)
         do {
             // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
             let scales = options.sprites ? Array(Set(options.scales + SpriteSheet.pixelRatios)).sorted() : options.scales

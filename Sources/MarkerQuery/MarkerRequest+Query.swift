@@ -2,10 +2,10 @@ public import MarkerSpec
 
 extension MarkerRequest {
     /// What `/v1/marker.png` understands.
-    public static let queryParameters = ["distance", "kind", "theme", "scale", "unit"]
+    public static let queryParameters = ["distance", "kind", "theme", "scale", "unit", "locale"]
 
     /// The image a `/v1/marker.png` query asks for: `distance` (required but for `kind=start`),
-    /// `kind` (distance), `theme` (day), `scale` (2), `unit` (km).
+    /// `kind` (distance), `theme` (day), `scale` (2), `unit` (km), `locale` (a decimal point; `de` reads `7,5km`).
     ///
     /// The marker's own rules decide what is valid; a broken rule names its field, which is the
     /// parameter of the same name.
@@ -15,13 +15,14 @@ extension MarkerRequest {
             throw QueryError.badParameter("kind", "combined markers are asked for by name (/v1/images/<name>.png), which spells their parts")
         }
         let unit: Marker.Unit = try query.choice("unit", default: .km)
+        let locale = try query.locale()
         let theme = try query.theme()
         let scale = try query.scale()
         guard let distance = try query.decimal("distance") ?? (kind == .start ? 0 : nil) else {
             throw QueryError.badParameter("distance", "required for kind=\(kind.rawValue) (only kind=start may leave it out)")
         }
         do {
-            self = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
+            self = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit, mark: locale.decimalMark), theme: theme, scale: scale)
         } catch {
             throw QueryError(error)
         }

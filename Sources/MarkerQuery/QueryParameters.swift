@@ -66,6 +66,12 @@ public struct QueryParameters: Sendable {
         return theme
     }
 
+    /// The locale labels read in (default: a decimal point), e.g. `de` for `7,5km`.
+    public func locale(_ name: String = "locale") throws(QueryError) -> LabelLocale {
+        guard let text = values[name] else { return .standard }
+        do { return try LabelLocale(text) } catch { throw QueryError.badParameter(name, error.problem) }
+    }
+
     /// A plain decimal number (`123`, `7.5`, `-3`), or nil when absent. Exponents, `nan`, `inf`
     /// and hex floats, which `Double.init` would accept, are refused: a URL should say one thing one way.
     public func decimal(_ name: String) throws(QueryError) -> Double? {

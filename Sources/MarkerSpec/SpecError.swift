@@ -5,7 +5,7 @@
 public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The part of a marker request a problem is in.
     public enum Field: String, Sendable, CaseIterable {
-        case kind, distance, unit, theme, scale, palette, colour
+        case kind, distance, unit, locale, theme, scale, palette, colour
     }
 
     public let field: Field

@@ -55,6 +55,27 @@ struct RenderCommandTests {
         #expect(try CLI.files(in: folder).count == 2)
     }
 
+    @Test(
+        "--locale writes tenths with the locale's mark, in the name too; whole numbers are the same picture in every locale",
+        arguments: [
+            (["--distance", "7.46", "--locale", "de"], "distance-7,5km-day@2x-"),
+            (["--distance", "7.46", "--locale", "de-CH"], "distance-7.5km-day@2x-"),
+            (["--distance", "0.4", "--end", "--unit", "nmi", "--locale", "pt_BR.UTF-8"], "end-0,4nmi-day@2x-"),
+            (["--distance", "12", "--locale", "de"], "distance-12km-day@2x-"),
+        ])
+    func locale(arguments: [String], prefix: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(arguments + ["--out", folder.path], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try CLI.files(in: folder)
+        #expect(names.count == 1 && names[0].hasPrefix(prefix), "\(names)")
+        if prefix == "distance-12km-day@2x-" {
+            // The same picture, so the same bytes and name, as without --locale.
+            #expect(try CLI.run(["--distance", "12", "--out", folder.path], in: folder).stdout == run.stdout)
+        }
+    }
+
     @Test("--start --distance 75 draws a start that reads the distance so far, as a stage's start counting on")
     func startCountingOn() throws {
         let folder = try CLI.temporaryFolder()
@@ -98,6 +119,9 @@ struct RenderCommandTests {
             (["--scale", "99999999"], "--scale"),
             (["--scale", "2.5"], "2.5"),
             (["--unit", "furlong"], "furlong"),
+            (["--distance", "7.5", "--locale", "ar"], "--locale ar writes numbers in Arabic-Indic digits"),
+            (["--distance", "7.5", "--locale", "klingon"], "--locale 'klingon' is not a locale"),
+            (["--distance", "7.5", "--locale", "tlh"], "not a language CLDR knows"),
             (["--palette", "missing.json"], "missing.json"),
             (["--palette", "broken.json"], "not valid JSON"),
             (["--palette", "broken.json", "--dark"], "--palette"),
@@ -125,7 +149,7 @@ struct RenderCommandTests {
     func help() throws {
         let run = try CLI.run(["render", "--help"], in: Repository.root)
         #expect(run.status == 0)
-        for option in ["--distance", "--start", "--end", "--dark", "--day", "--scale", "--unit", "--palette", "--out", "--json"] {
+        for option in ["--distance", "--start", "--end", "--dark", "--day", "--scale", "--unit", "--locale", "--palette", "--out", "--json"] {
             #expect(run.stdout.contains(option), "\(option) missing from help")
         }
         #expect(run.stdout.contains("markerpaint --distance 123 --end --dark"))

@@ -48,6 +48,28 @@ struct RouteCommandTests {
         }
     }
 
+    @Test("--locale writes the labels' tenths with its mark in images, markers.geojson and the manifest")
+    func locale() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // About 4.5 km: its end reads 4,5 km in German.
+        let polyline = Data("_kwwG_kmtA_|B??ozD".utf8)
+        let run = try CLI.run(
+            ["route", "-", "--polyline5", "--out", "out", "--themes", "night", "--scales", "1", "--locale", "de", "--no-sprites"], in: folder,
+            input: polyline)
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = folder.appendingPathComponent("out")
+        let geoJSON = try String(contentsOf: out.appendingPathComponent("markers.geojson"), encoding: .utf8)
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let labels = (manifest["images"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        let end = try #require(labels.first { $0.contains(",") }, "\(labels)")
+        #expect(labels.allSatisfy { !$0.contains(".") }, "\(labels)")
+        #expect(geoJSON.contains("\"label\":\"\(end)\""), "\(end)")
+        #expect(manifest["locale"] as? String == "de")
+        #expect(try CLI.files(in: out).contains { $0.hasPrefix("end-\(end)-night@1x-") })
+    }
+
     @Test("a polyline from standard input, precision 5 and 6 read differently")
     func polylineFromStdin() throws {
         let folder = try CLI.temporaryFolder()
@@ -124,7 +146,7 @@ struct RouteCommandTests {
         "bad options are refused before any work",
         arguments: [
             (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
-            (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"),
+            (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"), (["--locale", "fa"], "--locale fa"),
             (["--base-url", "cdn.example.com/ride"], "--base-url"), (["--base-url", "https://example.com/a b"], "--base-url"),
         ])
     func badOptions(extra: [String], fragment: String) throws {

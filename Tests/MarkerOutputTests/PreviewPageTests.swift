@@ -105,18 +105,8 @@ struct PreviewPageTests {
     /// Runs headless Chromium on the file `url` (a path, with a fragment if any) and returns its standard output.
     @discardableResult
     static func chromium(_ arguments: [String], url: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
-        process.arguments =
-            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=5000"] + arguments
-            + ["file://" + url]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "chromium exited \(process.terminationStatus)")
-        return String(decoding: data, as: UTF8.self)
+        try Command.output(
+            "/usr/bin/chromium",
+            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--virtual-time-budget=5000"] + arguments + ["file://" + url])
     }
 }

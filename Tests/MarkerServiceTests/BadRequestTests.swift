@@ -46,6 +46,11 @@ struct BadRequestTests {
         BadQuery(query: "distance=1&theme=dusk", parameter: "theme"),
         BadQuery(query: "distance=1&theme=Night", parameter: "theme"),
         BadQuery(query: "distance=1&unit=m", parameter: "unit"),
+        BadQuery(query: "distance=1.5&locale=ar", parameter: "locale"),
+        BadQuery(query: "distance=1.5&locale=xx", parameter: "locale"),
+        BadQuery(query: "distance=1.5&locale=de-u-nu-latn", parameter: "locale"),
+        BadQuery(query: "distance=1.5&locale=", parameter: "locale"),
+        BadQuery(query: "distance=1.5&locale=%0Ade", parameter: "locale"),
         // scale
         BadQuery(query: "distance=1&scale=0", parameter: "scale"),
         BadQuery(query: "distance=1&scale=4", parameter: "scale"),
@@ -82,6 +87,7 @@ struct BadRequestTests {
         BadQuery(query: "sprites=maybe", parameter: "sprites"),
         BadQuery(query: "polyline=7", parameter: "polyline"),
         BadQuery(query: "unit=km&unit=mi", parameter: "unit"),
+        BadQuery(query: "locale=fa", parameter: "locale"),
         BadQuery(query: "format=gpx", parameter: "format"),
     ]
 

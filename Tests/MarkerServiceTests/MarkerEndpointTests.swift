@@ -17,6 +17,7 @@ struct MarkerEndpointTests {
         let theme: Theme
         let scale: Int
         let unit: Marker.Unit
+        var mark = Label.DecimalMark.point
         var testDescription: String { query.isEmpty ? "(no query)" : query }
     }
 
@@ -25,6 +26,12 @@ struct MarkerEndpointTests {
         Case(query: "distance=10", kind: .distance, distance: 10, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=7.5&unit=mi&scale=1", kind: .distance, distance: 7.5, theme: .day, scale: 1, unit: .mi),
         Case(query: "distance=12.5&unit=nmi&kind=end&theme=night", kind: .end, distance: 12.5, theme: .night, scale: 2, unit: .nmi),
+        Case(query: "distance=7.46&locale=de", kind: .distance, distance: 7.5, theme: .day, scale: 2, unit: .km, mark: .comma),
+        Case(
+            query: "distance=0.4&unit=nmi&kind=end&locale=fr-CA&scale=1", kind: .end, distance: 0.4, theme: .day, scale: 1, unit: .nmi, mark: .comma),
+        // A whole number reads the same in every locale: the same picture, at the same URL.
+        Case(query: "distance=12&locale=de", kind: .distance, distance: 12, theme: .day, scale: 2, unit: .km),
+        Case(query: "distance=7.5&locale=de-CH", kind: .distance, distance: 7.5, theme: .day, scale: 2, unit: .km),
         Case(query: "kind=start&theme=night&scale=3", kind: .start, distance: 0, theme: .night, scale: 3, unit: .km),
         Case(query: "kind=start&distance=0", kind: .start, distance: 0, theme: .day, scale: 2, unit: .km),
         // Counting on across stages, a start reads the distance so far.
@@ -35,7 +42,8 @@ struct MarkerEndpointTests {
 
     @Test("a query gives the CLI's PNG with its type, tag, short caching and hashed URL", arguments: cases)
     func markerByQuery(_ marker: Case) async throws {
-        let expected = try LiveService.reference(marker.kind, marker.distance, theme: marker.theme, scale: marker.scale, unit: marker.unit)
+        let expected = try LiveService.reference(
+            marker.kind, marker.distance, theme: marker.theme, scale: marker.scale, unit: marker.unit, mark: marker.mark)
         try await LiveService.run { client in
             let response = try await client.execute(uri: "/v1/marker.png?\(marker.query)", method: .get)
             #expect(response.status == .ok)

@@ -62,6 +62,7 @@ struct RouteEndpointTests {
         let layers: [Layer]
         let stages: [Stage]
         let unit: String
+        let locale: String?
 
         init(_ response: TestResponse) throws {
             self = try JSONDecoder().decode(Document.self, from: Data(response.body.readableBytesView))
@@ -152,7 +153,21 @@ struct RouteEndpointTests {
             #expect(document.features.allSatisfy { $0.properties.unit == "mi" })
             try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
             #expect(document.unit == "mi")
+            #expect(document.locale == nil)
             #expect(abs((document.stages.first?.length ?? 0) - 2.8) < 0.05)
+        }
+    }
+
+    @Test("a locale writes the labels' tenths with its mark, and the document says which")
+    func locale() async throws {
+        try await LiveService.run { client in
+            let response = try await client.execute(
+                uri: "/v1/routes?polyline=5&unit=mi&themes=day&locale=de", method: .post, body: ByteBuffer(string: Self.shortPolyline))
+            #expect(response.status == .ok)
+            let document = try Document(response)
+            #expect(document.features.map(\.properties.label) == ["0mi", "1mi", "2mi", "2,8mi"])
+            #expect(document.locale == "de")
+            try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
         }
     }
 

@@ -110,9 +110,21 @@ struct ImageNameTests {
         ])
     func combinedRoundTrip(parts: [(Marker.Kind, Double)]) throws {
         for unit in Marker.Unit.allCases {
-            let marker = try Marker(
-                combining: try parts.map { kind, distance throws(SpecError) in try Marker.Part(kind: kind, distance: distance) }, unit: unit)
-            try roundTrip(try MarkerRequest(marker: marker, theme: .day, scale: 2))
+            for mark in Label.DecimalMark.allCases {
+                let marker = try Marker(
+                    combining: try parts.map { kind, distance throws(SpecError) in try Marker.Part(kind: kind, distance: distance, mark: mark) },
+                    unit: unit)
+                try roundTrip(try MarkerRequest(marker: marker, theme: .day, scale: 2))
+            }
+        }
+    }
+
+    @Test("a name spells the locale's decimal mark and reads it back", arguments: [(Marker.Kind.distance, 7.5), (.end, 0.4), (.start, 9.9)])
+    func commaRoundTrip(kind: Marker.Kind, distance: Double) throws {
+        for unit in Marker.Unit.allCases {
+            let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit, mark: .comma), theme: .night, scale: 3)
+            #expect(request.baseName.contains(","))
+            try roundTrip(request)
         }
     }
 
@@ -139,6 +151,8 @@ struct ImageNameTests {
             "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",
             "end-123km-night@\u{0662}x-3f9a1c2b7d", "end-\u{0661}\u{0662}\u{0663}km-night@2x-3f9a1c2b7d",
             "end-123km-night@2x-3f9a1c2b7d\u{301}", "end-7.5.5km-night@2x-3f9a1c2b7d", "end-.5km-night@2x-3f9a1c2b7d",
+            "end-7,50km-night@2x-3f9a1c2b7d", "end-12,0km-night@2x-3f9a1c2b7d", "end-,5km-night@2x-3f9a1c2b7d",
+            "combined-start0,5km_end3.5km-day@1x-3f9a1c2b7d", "end-7\u{066B}5km-night@2x-3f9a1c2b7d",
             "end-123KM-night@2x-3f9a1c2b7d", "end-123km-night@2x-3f9a1c2b7", "end-123km-night@2x-3f9a1c2b7d0",
             "end--night@2x-3f9a1c2b7d", "end-km-night@2x-3f9a1c2b7d", "-123km-night@2x-3f9a1c2b7d", "end-123km-night@2-3f9a1c2b7d",
             "end-123km-night2x-3f9a1c2b7d", "@-", "-", "end-123km-night@2x-3f9a1c2b7d.png.png",

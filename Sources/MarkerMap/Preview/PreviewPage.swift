@@ -53,7 +53,7 @@ public enum PreviewPage {
     /// `pictures` gives each picture's PNGs by scale (the page takes @2x on a high-density screen
     /// and 1x elsewhere, or the largest drawn).
     public static func html<Failure: Error>(
-        route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit,
+        route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit, mark: Label.DecimalMark = .point,
         icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [Int: Picture]]
     ) throws -> [UInt8] {
         var markers: [Feature] = []
@@ -85,7 +85,8 @@ public enum PreviewPage {
             return kept.map { [Self.micro($0.longitude), Self.micro($0.latitude)] }
         }
         let length = plan.stageLengths.reduce(0, +) / unit.metres
-        let title = "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length)) \(unit.rawValue)"
+        let title =
+            "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length, mark: mark)) \(unit.rawValue)"
         let payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
         let json: [UInt8]
         do { json = try payload.jsonValue.bytes() } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }

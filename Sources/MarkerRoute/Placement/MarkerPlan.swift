@@ -11,7 +11,8 @@ public struct MarkerPlan: Sendable {
     /// left out: the end (start) marker already stands there.
     static let coincidence = 1e-6
 
-    /// Places the markers of `route`, counting in `unit` from each stage's start, or across stages if `cumulative`.
+    /// Places the markers of `route`, counting in `unit` from each stage's start, or across stages if
+    /// `cumulative`; labels write tenths after `mark`.
     ///
     /// The route is measured first and the plan's size worked out from the stage lengths alone, so a
     /// route over `limits` is refused before a single marker is made, however many it would need.
@@ -20,7 +21,8 @@ public struct MarkerPlan: Sendable {
     /// starts and ends at one place become one combined marker (`CoincidentMarkers`) if `combining`.
     /// - Throws: `RouteError` naming the limit a route exceeds.
     public init(
-        route: Route, unit: Marker.Unit, cumulative: Bool, combining: Bool = true, limits: Limits = .standard
+        route: Route, unit: Marker.Unit, mark: Label.DecimalMark = .point, cumulative: Bool, combining: Bool = true,
+        limits: Limits = .standard
     ) throws(RouteError) {
         let measured = route.stages.map(MeasuredStage.init)
         let extent = Extent(stageLengths: measured.map(\.length), unit: unit, cumulative: cumulative)
@@ -40,7 +42,7 @@ public struct MarkerPlan: Sendable {
             ) throws(RouteError) -> RouteMarker {
                 do {
                     return RouteMarker(
-                        marker: try Marker(kind: kind, distance: distance, unit: unit), stage: number,
+                        marker: try Marker(kind: kind, distance: distance, unit: unit, mark: mark), stage: number,
                         stageName: stage.name, coordinate: coordinate, zooms: zooms)
                 } catch {
                     // Only if `limits` allow readings past what a marker can show.
@@ -52,7 +54,7 @@ public struct MarkerPlan: Sendable {
             let end = try marker(.end, (before + measured.length) / unitLength, last, everyZoom)
             markers.append(start)
             for count in Self.distanceCounts(before: before, length: measured.length, unitLength: unitLength) {
-                let number = Label.number(for: Double(count))
+                let number = Label.number(for: Double(count), mark: mark)
                 if number == start.marker.number || number == end.marker.number { continue }
                 let coordinate = measured.coordinate(atDistance: Double(count) * unitLength - before)
                 markers.append(try marker(.distance, Double(count), coordinate, ZoomTable.zooms(forDistance: count)))

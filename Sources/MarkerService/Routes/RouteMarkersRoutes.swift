@@ -101,7 +101,8 @@ struct RouteMarkersRoutes: Sendable {
         return try await onWorkers { () throws(ServiceError) -> Prepared in
             do {
                 let route = try Route.parse(bytes, format: options.format)
-                let plan = try MarkerPlan(route: route, unit: options.unit, cumulative: options.cumulative, limits: limits.plan)
+                let plan = try MarkerPlan(
+                    route: route, unit: options.unit, mark: options.locale.decimalMark, cumulative: options.cumulative, limits: limits.plan)
                 let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: SpriteID.everyScale)
                 guard imageSet.requests.count <= limits.images else {
                     throw ServiceError(
@@ -195,7 +196,8 @@ struct RouteMarkersRoutes: Sendable {
         return (entries, list)
     }
 
-    /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`, `cumulative`.
+    /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`,
+    /// `locale` (when one was asked for), `cumulative`.
     private static func members(
         _ prepared: Prepared, _ options: RouteQuery, _ drawn: [Picture: DrawnPicture], sheets: [SheetEntry], base: String
     ) -> [String: StyleValue] {
@@ -220,7 +222,7 @@ struct RouteMarkersRoutes: Sendable {
             if index < prepared.stageNames.count, let name = prepared.stageNames[index] { stage["name"] = .string(name) }
             return .object(stage)
         }
-        return [
+        var members: [String: StyleValue] = [
             "images": .object(images),
             "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string("\(base)/v1/sprites/\($0.name)")] }),
             "layers": .array(
@@ -231,6 +233,8 @@ struct RouteMarkersRoutes: Sendable {
             "unit": .string(options.unit.rawValue),
             "cumulative": .bool(options.cumulative),
         ]
+        if options.locale != .standard { members["locale"] = .string(options.locale.identifier) }
+        return members
     }
 
     /// `503` with `Retry-After`: the service is at its limit of route requests.

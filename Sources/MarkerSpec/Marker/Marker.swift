@@ -1,7 +1,8 @@
 /// What a marker says: its kind, its distance and the unit.
 ///
 /// Two markers are equal when they show the same picture: kind, label numbers and unit (123 and
-/// 123.2 both read `123km`), so rendering once, caching and naming all go by what is drawn.
+/// 123.2 both read `123km`; 12 reads `12km` whatever the decimal mark), so rendering once, caching
+/// and naming all go by what is drawn. The decimal mark lives in the label numbers (`7,5`).
 public struct Marker: Sendable, Hashable {
     /// What a marker marks.
     public enum Kind: String, Sendable, CaseIterable, Codable {
@@ -33,8 +34,8 @@ public struct Marker: Sendable, Hashable {
         /// The number as the marker shows it.
         public let number: String
 
-        /// A reading, checked: a finite distance from 0 to `maximumDistance`.
-        public init(kind: Kind, distance: Double) throws(SpecError) {
+        /// A reading, checked: a finite distance from 0 to `maximumDistance`, its tenths after `mark`.
+        public init(kind: Kind, distance: Double, mark: Label.DecimalMark = .point) throws(SpecError) {
             guard distance.isFinite else {
                 throw SpecError(.distance, "must be a finite number, not \(distance)")
             }
@@ -46,18 +47,26 @@ public struct Marker: Sendable, Hashable {
             }
             self.kind = kind
             self.distance = distance
-            self.number = Label.number(for: distance)
+            self.number = Label.number(for: distance, mark: mark)
         }
 
-        /// A reading as names spell it (`7.5`, `24`): ASCII digits and a point, exactly as the label
-        /// shows it, so one reading has one spelling (`07.50` does not read). Nil otherwise.
+        /// A reading as names spell it (`7.5`, `7,5`, `24`): ASCII digits and a decimal mark, exactly
+        /// as the label shows it, so one reading has one spelling (`07.50` does not read). Nil otherwise.
         public init?(kind: Kind, spelled number: Substring) {
             // A canonical number is at most 6 characters (100000); longer is refused before parsing.
             guard !number.isEmpty, number.utf8.count <= 12,
-                number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
-                let distance = Double(number), let part = try? Part(kind: kind, distance: distance), part.number == number
+                number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })
+            else { return nil }
+            let mark: Label.DecimalMark = number.contains(",") ? .comma : .point
+            guard let distance = Double(String(number).replacing(",", with: ".")),
+                let part = try? Part(kind: kind, distance: distance, mark: mark), part.number == number
             else { return nil }
             self = part
+        }
+
+        /// The mark between the number's whole part and its tenth, or nil for a whole number (which reads the same in every locale).
+        public var decimalMark: Label.DecimalMark? {
+            number.contains(",") ? .comma : number.contains(".") ? .point : nil
         }
 
         public static func == (lhs: Part, rhs: Part) -> Bool { lhs.kind == rhs.kind && lhs.number == rhs.number }
@@ -81,13 +90,18 @@ public struct Marker: Sendable, Hashable {
     /// A start, distance or end marker, checked: a finite distance from 0 to `maximumDistance`.
     ///
     /// A start reads 0 when counting restarts at each stage, and the distance so far when counting on.
-    public init(kind: Kind, distance: Double, unit: Unit = .km) throws(SpecError) {
+    public init(kind: Kind, distance: Double, unit: Unit = .km, mark: Label.DecimalMark = .point) throws(SpecError) {
         guard kind != .combined else {
             throw SpecError(.kind, "combined is made from the starts and ends it joins, not from one distance")
         }
         self.kind = kind
         self.unit = unit
-        self.parts = [try Part(kind: kind, distance: distance)]
+        self.parts = [try Part(kind: kind, distance: distance, mark: mark)]
+    }
+
+    /// A start, distance or end marker that reads `part`, as a name spells it.
+    public init(_ part: Part, unit: Unit = .km) throws(SpecError) {
+        try self.init(kind: part.kind, distance: part.distance, unit: unit, mark: part.decimalMark ?? .point)
     }
 
     /// A combined marker: the starts and ends that meet at one place, in route order.
@@ -97,6 +111,10 @@ public struct Marker: Sendable, Hashable {
         }
         guard parts.allSatisfy({ $0.kind == .start || $0.kind == .end }) else {
             throw SpecError(.kind, "combined joins only starts and ends")
+        }
+        let marks = parts.compactMap(\.decimalMark)
+        guard marks.allSatisfy({ $0 == marks.first }) else {
+            throw SpecError(.locale, "is one for all of a combined marker's parts: they read with one decimal mark")
         }
         self.kind = .combined
         self.unit = unit
@@ -119,7 +137,7 @@ public struct Marker: Sendable, Hashable {
         hasher.combine(parts)
     }
 
-    /// The full label, e.g. `7.5km`; for a combined marker its parts in order, `start0km_end8.6km`,
+    /// The full label, e.g. `7.5km` or `7,5km`; for a combined marker its parts in order, `start0km_end8.6km`,
     /// which is also how file names spell it.
     public var label: String {
         guard kind == .combined else { return number + unit.rawValue }

@@ -55,7 +55,7 @@ public struct ImageName: Sendable, Hashable {
     private static func marker(kind: Marker.Kind, label: Substring) -> Marker? {
         guard kind == .combined else {
             guard let (number, unit) = reading(label), let part = Marker.Part(kind: kind, spelled: number) else { return nil }
-            return try? Marker(kind: kind, distance: part.distance, unit: unit)
+            return try? Marker(part, unit: unit)
         }
         var parts: [Marker.Part] = []
         var units: Set<Marker.Unit> = []

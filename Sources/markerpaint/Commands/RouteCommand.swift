@@ -49,6 +49,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "Unit of the distance markers: km, mi or nmi (nautical miles).")
     var unit: Marker.Unit = .km
 
+    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
+    var locale: String?
+
     @Flag(help: "Count on across stages instead of restarting at 0 for each.")
     var cumulative = false
 
@@ -74,6 +77,7 @@ struct RouteCommand: AsyncParsableCommand {
         if polyline5 && polyline6 { throw ValidationError("--polyline5 and --polyline6 cannot be used together") }
         _ = try parsedThemes()
         _ = try parsedScales()
+        _ = try parsedLocale()
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
         _ = try checkedBaseURL()
     }
@@ -97,6 +101,10 @@ struct RouteCommand: AsyncParsableCommand {
         return result
     }
 
+    func parsedLocale() throws -> LabelLocale {
+        do { return try LabelLocale(named: locale) } catch { throw error.validationError }
+    }
+
     func parsedScales() throws -> [Int] {
         var result: [Int] = []
         for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
@@ -118,6 +126,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.themes = try parsedThemes()
         options.scales = try parsedScales()
         options.unit = unit
+        options.locale = try parsedLocale()
         options.cumulative = cumulative
         options.sprites = !noSprites
         options.compression = compression

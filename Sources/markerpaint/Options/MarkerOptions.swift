@@ -1,7 +1,7 @@
 public import ArgumentParser
 import MarkerSpec
 
-/// What the marker says: distance, kind and unit.
+/// What the marker says: distance, kind, unit and the locale it reads in.
 struct MarkerOptions: ParsableArguments {
     // Unconditional so that `--distance -5` reaches validation and is refused as negative, not as an unknown flag.
     @Option(parsing: .unconditional, help: ArgumentHelp("Distance the marker shows, from 0 to 100000 (e.g. 123 or 7.5).", valueName: "number"))
@@ -16,6 +16,9 @@ struct MarkerOptions: ParsableArguments {
     @Option(help: "Unit of the label: km, mi or nmi (nautical miles).")
     var unit: Marker.Unit = .km
 
+    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
+    var locale: String?
+
     var kind: Marker.Kind { start ? .start : end ? .end : .distance }
 
     func validate() throws {
@@ -25,7 +28,7 @@ struct MarkerOptions: ParsableArguments {
 
     func makeMarker() throws -> Marker {
         do {
-            return try Marker(kind: kind, distance: distance, unit: unit)
+            return try Marker(kind: kind, distance: distance, unit: unit, mark: LabelLocale(named: locale).decimalMark)
         } catch {
             throw error.validationError
         }
@@ -33,3 +36,13 @@ struct MarkerOptions: ParsableArguments {
 }
 
 extension Marker.Unit: ExpressibleByArgument {}
+
+extension LabelLocale {
+    /// `--locale`'s help, the same for a marker and a route.
+    static let help = "Locale the label reads in, e.g. de for 7,5km (default: 7.5km). Units and digits stay as drawn."
+
+    /// The locale `--locale` names, or the standard one without it.
+    init(named name: String?) throws(SpecError) {
+        self = try name.map { (name) throws(SpecError) in try LabelLocale(name) } ?? .standard
+    }
+}

@@ -8,6 +8,7 @@ extension SpecError {
         case .kind: ValidationError("--start/--end: the marker kind \(problem)")
         case .distance: ValidationError("--distance \(problem)")
         case .unit: ValidationError("--unit \(problem)")
+        case .locale: ValidationError("--locale \(problem)")
         case .scale: ValidationError("--scale \(problem)")
         case .theme: ValidationError("--day/--dark: the theme \(problem)")
         case .palette, .colour: ValidationError("--palette: \(description)")
