@@ -29,6 +29,8 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     public var unit: Marker.Unit
     /// The locale the label reads in (`de` for `7,5km`); absent for a decimal point.
     public var locale: String?
+    /// The marker interval of the route the label is read in (`0.5` reads `10.5km`); absent for 1.
+    public var interval: Double?
     /// `day` or `night`; absent when `palette` is given.
     public var theme: String?
     /// A palette file, relative to the goldens folder.
@@ -37,13 +39,14 @@ public struct GoldenCase: Sendable, Codable, Hashable {
 
     public init(
         kind: Marker.Kind, distance: Double? = nil, parts: [Part]? = nil, unit: Marker.Unit = .km, locale: String? = nil,
-        theme: String? = nil, palette: String? = nil, scale: Int
+        interval: Double? = nil, theme: String? = nil, palette: String? = nil, scale: Int
     ) {
         self.kind = kind
         self.distance = distance
         self.parts = parts
         self.unit = unit
         self.locale = locale
+        self.interval = interval
         self.theme = theme
         self.palette = palette
         self.scale = scale
@@ -77,17 +80,20 @@ extension GoldenCase {
     func marker() throws(GoldenError) -> Marker {
         let mark = try checked { () throws(SpecError) in try locale.map { (name) throws(SpecError) in try LabelLocale(name) } ?? .standard }
             .decimalMark
+        let precision = try checked { () throws(SpecError) in
+            try interval.map { (interval) throws(SpecError) in try MarkerInterval("\(interval)") } ?? .one
+        }.precision
         switch (kind, distance, parts) {
         case (.combined, nil, let parts?):
             return try checked { () throws(SpecError) in
                 var checked: [Marker.Part] = []
-                for part in parts { checked.append(try Marker.Part(kind: part.kind, distance: part.distance, mark: mark)) }
+                for part in parts { checked.append(try Marker.Part(kind: part.kind, distance: part.distance, mark: mark, precision: precision)) }
                 return try Marker(combining: checked, unit: unit)
             }
         case (.combined, _, _):
             throw GoldenError("a combined case gives \"parts\" and no \"distance\"")
         case (_, let distance?, nil):
-            return try checked { () throws(SpecError) in try Marker(kind: kind, distance: distance, unit: unit, mark: mark) }
+            return try checked { () throws(SpecError) in try Marker(kind: kind, distance: distance, unit: unit, mark: mark, precision: precision) }
         default:
             throw GoldenError("a \(kind.rawValue) case gives \"distance\" and no \"parts\"")
         }

@@ -22,7 +22,7 @@ public enum MapStyle {
 
     /// The style for `themes` and their `sheets`, every URL under `baseURL` (which ends in `/`):
     /// map SDKs load a style's URLs as they are, not relative to the style's own.
-    public static func style(themes: [Theme], sheets: [Sheet], baseURL: String) -> StyleValue {
+    public static func style(themes: [Theme], interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String) -> StyleValue {
         [
             "version": 8,
             "name": "markerpaint",
@@ -31,7 +31,9 @@ public enum MapStyle {
                 StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")]
             ],
             "layers": .array(
-                themes.enumerated().map { index, theme in StyleLayer.layer(theme: theme, spriteIDs: true, visible: index == 0) }),
+                themes.enumerated().map { index, theme in
+                    StyleLayer.layer(theme: theme, interval: interval, spriteIDs: true, visible: index == 0)
+                }),
         ]
     }
 
@@ -54,7 +56,7 @@ public enum MapStyle {
     }
 
     /// The style as JSON.
-    public static func json(themes: [Theme], sheets: [Sheet], baseURL: String) throws(MapError) -> [UInt8] {
-        try style(themes: themes, sheets: sheets, baseURL: baseURL).json()
+    public static func json(themes: [Theme], interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String) throws(MapError) -> [UInt8] {
+        try style(themes: themes, interval: interval, sheets: sheets, baseURL: baseURL).json()
     }
 }

@@ -100,7 +100,7 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
         let unique = markers.filter { seen.insert($0).inserted }
         // By the value read, then the spelling, so `7.5` and `7,5` (two pictures) have one order.
         let distances = unique.filter { $0.kind == .distance }.sorted {
-            let (left, right) = (Label.shown($0.distance), Label.shown($1.distance))
+            let (left, right) = ($0.parts[0].value, $1.parts[0].value)
             return left != right ? left < right : $0.number < $1.number
         }
         return distances + unique.filter { $0.kind != .distance }

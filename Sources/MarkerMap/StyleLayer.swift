@@ -8,24 +8,30 @@ public enum StyleLayer {
     public static let sourceID = "markerpaint-markers"
 
     /// The filter: start and end always; a distance marker where its distance is a multiple of the
-    /// zoom's interval. Built from `ZoomTable`, so the style and the `zooms` property cannot disagree.
-    /// Map SDKs evaluate zoom in filters at integer zooms, which is what the table means.
-    public static var zoomFilter: StyleValue {
+    /// zoom's interval, scaled by the markers' `interval`. Built from `ZoomTable`, so the style and
+    /// the `zooms` property cannot disagree. Map SDKs evaluate zoom in filters at integer zooms,
+    /// which is what the table means.
+    ///
+    /// With whole intervals the distances are whole numbers and compared as they are; with tenths
+    /// they are compared in tenths, rounded (`0.3 % 0.1` is not 0 in floating point, `3 % 1` is).
+    public static func zoomFilter(interval: MarkerInterval = .one) -> StyleValue {
+        let perStep = interval.isWhole ? interval.tenths / 10 : interval.tenths
         var step: [StyleValue] = ["step", ["zoom"], 0]
         var previous: Int? = nil
         for zoom in ZoomTable.zooms {
-            let interval = ZoomTable.interval(forZoom: zoom)
-            if interval != previous {
-                step += [.integer(zoom), .integer(interval ?? 0)]
-                previous = interval
+            let steps = ZoomTable.interval(forZoom: zoom)
+            if steps != previous {
+                step += [.integer(zoom), .integer((steps ?? 0) * perStep)]
+                previous = steps
             }
         }
+        let distance: StyleValue = interval.isWhole ? ["get", "distance"] : ["round", ["*", ["get", "distance"], 10]]
         return [
             "any",
             ["!=", ["get", "kind"], "distance"],
             [
                 "let", "interval", .array(step),
-                ["all", [">", ["var", "interval"], 0], ["==", ["%", ["get", "distance"], ["var", "interval"]], 0]],
+                ["all", [">", ["var", "interval"], 0], ["==", ["%", distance, ["var", "interval"]], 0]],
             ],
         ]
     }
@@ -36,13 +42,13 @@ public enum StyleLayer {
     /// Icons are the features' `icon` ids as they are (one sprite, or images added by the app), or
     /// if `spriteIDs`, prefixed with the id of the sheet holding them (`markerpaint-night:<icon>`),
     /// as a style whose `sprite` is an array names them. A hidden layer is one a theme switch shows.
-    public static func layer(theme: Theme, spriteIDs: Bool = false, visible: Bool = true) -> StyleValue {
+    public static func layer(theme: Theme, interval: MarkerInterval = .one, spriteIDs: Bool = false, visible: Bool = true) -> StyleValue {
         let icon: StyleValue = ["get", .string(theme.name), ["get", "icon"]]
         return [
             "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
             "source": .string(sourceID),
-            "filter": zoomFilter,
+            "filter": zoomFilter(interval: interval),
             "layout": [
                 "visibility": visible ? "visible" : "none",
                 "icon-image": spriteIDs ? ["concat", ["get", .string(theme.name), ["get", "sprite"]], ":", icon] : icon,
@@ -57,7 +63,7 @@ public enum StyleLayer {
     }
 
     /// The layer for `theme` as JSON.
-    public static func json(theme: Theme) throws(MapError) -> [UInt8] {
-        try layer(theme: theme).json()
+    public static func json(theme: Theme, interval: MarkerInterval = .one) throws(MapError) -> [UInt8] {
+        try layer(theme: theme, interval: interval).json()
     }
 }

@@ -87,6 +87,8 @@ public struct Manifest: Codable, Sendable {
     public var unit: String
     /// The locale labels were written in, when one was asked for (`de`).
     public var locale: String?
+    /// The spacing of the distance markers in the unit, when it is not 1.
+    public var interval: Double?
     public var cumulative: Bool
     public var stages: [Stage]
     public var images: [Image]
@@ -112,6 +114,7 @@ public struct Manifest: Codable, Sendable {
             .init("images", .array(images.map(\.jsonValue))), .init("sprites", .array(sprites.map(\.jsonValue))),
         ]
         if let locale { members.append(.init("locale", .string(locale))) }
+        if let interval { members.append(.init("interval", .number(interval))) }
         if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
         return .object(members)

@@ -74,7 +74,7 @@ struct MapFiles: Sendable {
         async let page = Result { () throws(OutputError) in try previewPage() }
 
         for (index, theme) in options.themes.enumerated() {
-            let layer = try Self.mapData { () throws(MapError) in try StyleLayer.json(theme: theme) }
+            let layer = try Self.mapData { () throws(MapError) in try StyleLayer.json(theme: theme, interval: batch.plan.interval) }
             try write(layer, "style-layer-\(theme.name).json")
             if index == 0 { try write(layer, "style-layer.json") }
         }
@@ -85,7 +85,9 @@ struct MapFiles: Sendable {
                 let sheet = MapStyle.Sheet(id: id, name: name)
                 if !sheets.contains(sheet) { sheets.append(sheet) }
             }
-            let style = try Self.mapData { () throws(MapError) in try MapStyle.json(themes: options.themes, sheets: sheets, baseURL: baseURL) }
+            let style = try Self.mapData { () throws(MapError) in
+                try MapStyle.json(themes: options.themes, interval: options.interval, sheets: sheets, baseURL: baseURL)
+            }
             try write(style, MapStyle.fileName)
         }
 
@@ -100,6 +102,7 @@ struct MapFiles: Sendable {
         return Manifest(
             renderer: RendererFingerprint.combined(fingerprints), renderers: fingerprints, unit: options.unit.rawValue,
             locale: options.locale == .standard ? nil : options.locale.identifier,
+            interval: options.interval == .one ? nil : Double(options.interval.tenths) / 10,
             cumulative: options.cumulative,
             stages: batch.plan.stageLengths.enumerated().map { index, metres in
                 Manifest.Stage(stage: index + 1, name: batch.route.stages[index].name, length: metres / unitMetres, lengthMetres: metres)

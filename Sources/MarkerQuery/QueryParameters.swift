@@ -72,6 +72,12 @@ public struct QueryParameters: Sendable {
         do { return try LabelLocale(text) } catch { throw QueryError.badParameter(name, error.problem) }
     }
 
+    /// The spacing of distance markers in the unit (default 1), a multiple of 0.1 such as `0.5` or `5`.
+    public func interval(_ name: String = "interval") throws(QueryError) -> MarkerInterval {
+        guard let text = values[name] else { return .one }
+        do { return try MarkerInterval(text) } catch { throw QueryError.badParameter(name, error.problem) }
+    }
+
     /// A plain decimal number (`123`, `7.5`, `-3`), or nil when absent. Exponents, `nan`, `inf`
     /// and hex floats, which `Double.init` would accept, are refused: a URL should say one thing one way.
     public func decimal(_ name: String) throws(QueryError) -> Double? {

@@ -5,7 +5,7 @@
 public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The part of a marker request a problem is in.
     public enum Field: String, Sendable, CaseIterable {
-        case kind, distance, unit, locale, theme, scale, palette, colour
+        case kind, distance, unit, locale, interval, theme, scale, palette, colour
     }
 
     public let field: Field
@@ -19,4 +19,9 @@ public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The field and its problem as one sentence: `distance must not be negative (got -5)`.
     public var description: String { "\(field.rawValue) \(problem)" }
+
+    /// `text` quoted for a message, anything unprintable escaped, so that a message stays one line.
+    static func quoted(_ text: String) -> String {
+        "'" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : $0.escaped(asASCII: true) }.joined() + "'"
+    }
 }

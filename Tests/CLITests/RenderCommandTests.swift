@@ -62,6 +62,7 @@ struct RenderCommandTests {
             (["--distance", "7.46", "--locale", "de-CH"], "distance-7.5km-day@2x-"),
             (["--distance", "0.4", "--end", "--unit", "nmi", "--locale", "pt_BR.UTF-8"], "end-0,4nmi-day@2x-"),
             (["--distance", "12", "--locale", "de"], "distance-12km-day@2x-"),
+            (["--distance", "10.5", "--interval", "0.5"], "distance-10.5km-day@2x-"), (["--distance", "10.5"], "distance-11km-day@2x-"),
         ])
     func locale(arguments: [String], prefix: String) throws {
         let folder = try CLI.temporaryFolder()
@@ -122,6 +123,7 @@ struct RenderCommandTests {
             (["--distance", "7.5", "--locale", "ar"], "--locale ar writes numbers in Arabic-Indic digits"),
             (["--distance", "7.5", "--locale", "klingon"], "--locale 'klingon' is not a locale"),
             (["--distance", "7.5", "--locale", "tlh"], "not a language CLDR knows"),
+            (["--distance", "10.5", "--interval", "0.05"], "--interval must be a multiple of 0.1"),
             (["--palette", "missing.json"], "missing.json"),
             (["--palette", "broken.json"], "not valid JSON"),
             (["--palette", "broken.json", "--dark"], "--palette"),

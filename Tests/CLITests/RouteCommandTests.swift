@@ -70,6 +70,26 @@ struct RouteCommandTests {
         #expect(try CLI.files(in: out).contains { $0.hasPrefix("end-\(end)-night@1x-") })
     }
 
+    @Test("--interval puts a marker at each of its multiples, and style and manifest follow it")
+    func interval() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(
+            ["route", "-", "--polyline5", "--out", "out", "--themes", "day", "--scales", "2", "--interval", "0.5", "--no-sprites"], in: folder,
+            input: Data("_kwwG_kmtA_|B??ozD".utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = folder.appendingPathComponent("out")
+        let geoJSON = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("markers.geojson"))) as? [String: Any])
+        let labels = (geoJSON["features"] as? [[String: Any]] ?? []).compactMap { ($0["properties"] as? [String: Any])?["label"] as? String }
+        #expect(labels == ["0km", "0.5km", "1km", "1.5km", "2km", "2.5km", "3km", "3.5km", "4km", "4.5km"])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        #expect(manifest["interval"] as? Double == 0.5)
+        let layer = try String(contentsOf: out.appendingPathComponent("style-layer.json"), encoding: .utf8)
+        #expect(layer.contains("\"round\""))
+    }
+
     @Test("a polyline from standard input, precision 5 and 6 read differently")
     func polylineFromStdin() throws {
         let folder = try CLI.temporaryFolder()
@@ -147,6 +167,7 @@ struct RouteCommandTests {
         arguments: [
             (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
             (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"), (["--locale", "fa"], "--locale fa"),
+            (["--interval", "0.25"], "--interval must be a multiple of 0.1"), (["--interval", "0"], "--interval must be from 0.1"),
             (["--base-url", "cdn.example.com/ride"], "--base-url"), (["--base-url", "https://example.com/a b"], "--base-url"),
         ])
     func badOptions(extra: [String], fragment: String) throws {

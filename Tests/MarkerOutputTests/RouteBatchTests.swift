@@ -268,9 +268,26 @@ struct RouteBatchTests {
         for zoom in 0...22 {
             let shown = try FilterEvaluator(zoom: zoom, properties: ["kind": "distance", "distance": Double(distance)])
                 .truthy(filter)
-            #expect(shown == ZoomTable.zooms(forDistance: distance).contains(zoom), "\(distance) at zoom \(zoom)")
+            #expect(shown == ZoomTable.zooms(forStep: distance).contains(zoom), "\(distance) at zoom \(zoom)")
             for kind in ["start", "end"] {
                 #expect(try FilterEvaluator(zoom: zoom, properties: ["kind": kind, "distance": Double(distance) + 0.37]).truthy(filter))
+            }
+        }
+    }
+
+    @Test(
+        "the style filter scales with the marker interval: it shows the markers the plan's zooms say",
+        arguments: ["0.1", "0.3", "0.5", "2.5", "5", "1000"])
+    func zoomFilterWithInterval(interval: String) throws {
+        let interval = try MarkerInterval(interval)
+        let layer = try #require(
+            JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night, interval: interval))) as? [String: Any])
+        let filter = try #require(layer["filter"])
+        for step in [1, 2, 3, 5, 7, 10, 20, 30, 50, 60, 150, 300, 999, 1234] {
+            let properties: [String: Any] = ["kind": "distance", "distance": interval.reading(step: step)]
+            for zoom in 0...22 {
+                let shown = try FilterEvaluator(zoom: zoom, properties: properties).truthy(filter)
+                #expect(shown == ZoomTable.zooms(forStep: step).contains(zoom), "step \(step) at zoom \(zoom)")
             }
         }
     }

@@ -4,6 +4,7 @@ import MarkerOutput
 import MarkerPixels
 import MarkerRender
 import MarkerRoute
+import MarkerSpec
 import SystemPackage
 import TestSupport
 import Testing
@@ -88,15 +89,18 @@ struct StyleRenderTests {
         }
     }
 
-    @Test("the README's MapLibre GL JS snippet shows the markers the filter shows, in MapLibre GL JS in Chromium")
-    func glJSSnippet() async throws {
+    @Test(
+        "the README's MapLibre GL JS snippet shows the markers the filter shows, in MapLibre GL JS in Chromium",
+        arguments: ["1", "0.1"])
+    func glJSSnippet(interval: String) async throws {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
-        _ = try await RouteBatch(
-            route: try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil), options: RouteBatch.Options()
-        )
-        .write(to: FilePath(out), threads: 2)
+        var options = RouteBatch.Options()
+        // 0.1 puts the filter's tenths (rounded) to the test, where 1 compares whole distances.
+        options.interval = try MarkerInterval(interval)
+        _ = try await RouteBatch(route: try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil), options: options)
+            .write(to: FilePath(out), threads: 2)
         struct Shown: Decodable {
             let zoom: Double
             let labels: [String]
@@ -104,13 +108,14 @@ struct StyleRenderTests {
         let output = try await Python.run([Python.mapScript("gl_js_snippet.py"), out, folder + "/gl-js.png"])
         let shown = try JSONDecoder().decode(Shown.self, from: Data(output.utf8))
         let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
-        let expected = try #require(geojson["features"] as? [[String: Any]]).compactMap { feature -> String? in
-            let properties = feature["properties"] as? [String: Any] ?? [:]
-            let zooms = properties["zooms"] as? [Int] ?? []
-            return zooms.contains(Int(shown.zoom.rounded(.down))) ? properties["label"] as? String : nil
-        }
+        let properties = try #require(geojson["features"] as? [[String: Any]]).map { $0["properties"] as? [String: Any] ?? [:] }
+        let expected = properties.filter { ($0["zooms"] as? [Int] ?? []).contains(Int(shown.zoom.rounded(.down))) }
         #expect(!shown.labels.isEmpty)
-        #expect(shown.labels.sorted() == expected.sorted())
+        #expect(shown.labels.sorted() == expected.compactMap { $0["label"] as? String }.sorted())
+        if interval == "0.1" {
+            // At the route's zoom, every 2 km: distance markers the filter picks out by their tenths.
+            #expect(expected.contains { $0["kind"] as? String == "distance" }, "zoom \(shown.zoom)")
+        }
     }
 
     /// Renders `style` around each of `points` with MapLibre Native, into `<folder>/<index>.png`.

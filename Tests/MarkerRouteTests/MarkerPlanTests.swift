@@ -65,6 +65,38 @@ struct MarkerPlanTests {
         #expect(ten.minzoom == 11)
     }
 
+    @Test(
+        "an interval places a marker at each multiple of it, labels its tenths, and scales the zoom table",
+        arguments: [("0.5", 149, "74.5km", 11), ("0.1", 749, "74.9km", 5), ("2.5", 29, "72.5km", 15), ("5", 14, "70km", 16)])
+    func interval(text: String, count: Int, last: String, fiveUnitsFrom: Int) throws {
+        let interval = try MarkerInterval(text)
+        let plan = try MarkerPlan(route: try Self.twoDays(), unit: .km, interval: interval, cumulative: false, combining: false)
+        let stage = plan.markers.filter { $0.stage == 1 && $0.kind == .distance }
+        // Stage 1 is 75 km: its end reads 75km and the marker at 75 is left out.
+        #expect(stage.count == count)
+        #expect(stage.map(\.distance) == (1...count).map { interval.reading(step: $0) })
+        #expect(stage.last?.marker.label == last)
+        #expect(plan.interval == interval)
+        // The zoom table counts markers: five units is the 50th marker at 0.1 (shown from zoom 5, as
+        // 50 km is) and the 10th at 0.5 (from 11, as 10 km is).
+        let five = try #require(stage.first { $0.distance == 5 })
+        #expect(five.minzoom == fiveUnitsFrom)
+        for marker in stage {
+            #expect(marker.zooms == ZoomTable.zooms(forStep: Int((marker.distance * 10).rounded()) / interval.tenths))
+        }
+        let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: .km, interval: interval, cumulative: false)
+        #expect(extent.markers >= plan.markers.count)
+    }
+
+    @Test("with a tenth in the interval, labels past 10 keep it, and so does the end: 10.5km, not 11km")
+    func tenthsPastTen() throws {
+        let plan = try MarkerPlan(
+            route: Route(stages: [Self.equatorStage(metres: 12_340)]), unit: .km, interval: try MarkerInterval("0.5"), cumulative: false)
+        let labels = plan.markers.map(\.marker.label)
+        #expect(labels.suffix(6) == ["10km", "10.5km", "11km", "11.5km", "12km", "12.3km"])
+        #expect(Set(labels).count == labels.count)
+    }
+
     @Test func startAndEndShowAtEveryZoomAndDistancesByTheTable() throws {
         let markers = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: false).markers
         for marker in markers where marker.kind != .distance {
@@ -72,7 +104,7 @@ struct MarkerPlanTests {
             #expect(marker.minzoom == 0)
         }
         for marker in markers where marker.kind == .distance {
-            #expect(marker.zooms == ZoomTable.zooms(forDistance: Int(marker.distance)))
+            #expect(marker.zooms == ZoomTable.zooms(forStep: Int(marker.distance)))
             #expect(marker.minzoom == marker.zooms.first)
         }
         let fifty = try #require(markers.first { $0.kind == .distance && $0.distance == 50 })

@@ -43,6 +43,21 @@ struct PlanLimitTests {
         #expect(error?.says(["needs 39,9", "markers, more than the limit of 200,000 per route"]) == true, "\(error?.message ?? "")")
     }
 
+    @Test("a fine interval is counted before any marker: 10,000 km every 0.1 km is refused, every 1 km is not")
+    func fineIntervalIsCounted() throws {
+        let route = Route(stages: [MarkerPlanTests.equatorStage(metres: 10_000_000)])
+        let tenth = try MarkerInterval("0.1")
+        let extent = MarkerPlan.Extent(stageLengths: [10_000_000], unit: .km, interval: tenth, cumulative: false)
+        #expect(extent.markers == 2 + 99_999)
+        let error = #expect(throws: RouteError.self) {
+            try MarkerPlan(route: route, unit: .km, interval: tenth, cumulative: false, limits: .init(maximumMarkers: 50_000, maximumReading: 1e5))
+        }
+        #expect(error?.says(["needs 100,001 markers, more than the limit of 50,000"]) == true, "\(error?.message ?? "")")
+        #expect(
+            try MarkerPlan(route: route, unit: .km, cumulative: false, limits: .init(maximumMarkers: 50_000, maximumReading: 1e5)).markers.count
+                == 10_001)
+    }
+
     @Test("a reading no marker can show is refused, naming the stage")
     func readingBeyondWhatAMarkerShows() throws {
         let short = Stage(coordinates: [Coordinate(latitude: 46, longitude: 14), Coordinate(latitude: 46.1, longitude: 14)])

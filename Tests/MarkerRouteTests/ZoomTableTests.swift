@@ -35,6 +35,6 @@ struct ZoomTableTests {
         (150, Array(5...8) + Array(11...22)),
     ])
     func zoomsOfADistance(distance: Int, zooms: [Int]) {
-        #expect(ZoomTable.zooms(forDistance: distance) == zooms)
+        #expect(ZoomTable.zooms(forStep: distance) == zooms)
     }
 }

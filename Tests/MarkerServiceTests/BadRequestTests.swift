@@ -51,6 +51,8 @@ struct BadRequestTests {
         BadQuery(query: "distance=1.5&locale=de-u-nu-latn", parameter: "locale"),
         BadQuery(query: "distance=1.5&locale=", parameter: "locale"),
         BadQuery(query: "distance=1.5&locale=%0Ade", parameter: "locale"),
+        BadQuery(query: "distance=10.5&interval=0.25", parameter: "interval"),
+        BadQuery(query: "distance=10.5&interval=0", parameter: "interval"),
         // scale
         BadQuery(query: "distance=1&scale=0", parameter: "scale"),
         BadQuery(query: "distance=1&scale=4", parameter: "scale"),
@@ -88,6 +90,8 @@ struct BadRequestTests {
         BadQuery(query: "polyline=7", parameter: "polyline"),
         BadQuery(query: "unit=km&unit=mi", parameter: "unit"),
         BadQuery(query: "locale=fa", parameter: "locale"),
+        BadQuery(query: "interval=1e-1", parameter: "interval"),
+        BadQuery(query: "interval=5000", parameter: "interval"),
         BadQuery(query: "format=gpx", parameter: "format"),
     ]
 

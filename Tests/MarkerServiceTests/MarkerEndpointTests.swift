@@ -18,6 +18,7 @@ struct MarkerEndpointTests {
         let scale: Int
         let unit: Marker.Unit
         var mark = Label.DecimalMark.point
+        var precision = Label.Precision.standard
         var testDescription: String { query.isEmpty ? "(no query)" : query }
     }
 
@@ -32,6 +33,10 @@ struct MarkerEndpointTests {
         // A whole number reads the same in every locale: the same picture, at the same URL.
         Case(query: "distance=12&locale=de", kind: .distance, distance: 12, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=7.5&locale=de-CH", kind: .distance, distance: 7.5, theme: .day, scale: 2, unit: .km),
+        Case(query: "distance=10.5&interval=0.5", kind: .distance, distance: 10.5, theme: .day, scale: 2, unit: .km, precision: .tenths),
+        Case(
+            query: "distance=123.46&interval=0.1&locale=de&kind=end", kind: .end, distance: 123.46, theme: .day, scale: 2, unit: .km,
+            mark: .comma, precision: .tenths),
         Case(query: "kind=start&theme=night&scale=3", kind: .start, distance: 0, theme: .night, scale: 3, unit: .km),
         Case(query: "kind=start&distance=0", kind: .start, distance: 0, theme: .day, scale: 2, unit: .km),
         // Counting on across stages, a start reads the distance so far.
@@ -43,7 +48,8 @@ struct MarkerEndpointTests {
     @Test("a query gives the CLI's PNG with its type, tag, short caching and hashed URL", arguments: cases)
     func markerByQuery(_ marker: Case) async throws {
         let expected = try LiveService.reference(
-            marker.kind, marker.distance, theme: marker.theme, scale: marker.scale, unit: marker.unit, mark: marker.mark)
+            marker.kind, marker.distance, theme: marker.theme, scale: marker.scale, unit: marker.unit, mark: marker.mark,
+            precision: marker.precision)
         try await LiveService.run { client in
             let response = try await client.execute(uri: "/v1/marker.png?\(marker.query)", method: .get)
             #expect(response.status == .ok)

@@ -63,6 +63,7 @@ struct RouteEndpointTests {
         let stages: [Stage]
         let unit: String
         let locale: String?
+        let interval: Double?
 
         init(_ response: TestResponse) throws {
             self = try JSONDecoder().decode(Document.self, from: Data(response.body.readableBytesView))
@@ -168,6 +169,21 @@ struct RouteEndpointTests {
             #expect(document.features.map(\.properties.label) == ["0mi", "1mi", "2mi", "2,8mi"])
             #expect(document.locale == "de")
             try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
+        }
+    }
+
+    @Test("an interval places markers at its multiples, and the document and its filter say so")
+    func interval() async throws {
+        try await LiveService.run { client in
+            let response = try await client.execute(
+                uri: "/v1/routes?polyline=5&themes=night&interval=0.5", method: .post, body: ByteBuffer(string: Self.shortPolyline))
+            #expect(response.status == .ok)
+            let document = try Document(response)
+            // About 4.5 km: the marker at 4.5 would read what the end reads, and is left out.
+            let halves: [String] = (1...8).map { Label.number(for: Double($0) / 2) + "km" }
+            #expect(document.features.map(\.properties.label) == ["0km"] + halves + ["4.5km"])
+            #expect(document.interval == 0.5)
+            try await Self.checkIcons(of: document, origin: "", themes: ["night"], client: client)
         }
     }
 

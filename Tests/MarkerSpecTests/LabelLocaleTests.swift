@@ -82,7 +82,7 @@ struct LabelLocaleTests {
         #expect(part.decimalMark == .comma)
     }
 
-    @Test("only the spelling a label shows reads", arguments: ["7,50", "07,5", "7,", ",5", "7,5,5", "12,0", "12,5", "7.5,5"])
+    @Test("only the spelling a label shows reads", arguments: ["7,50", "07,5", "7,", ",5", "7,5,5", "12,0", "12,55", "7.5,5"])
     func notSpelled(number: String) {
         #expect(Marker.Part(kind: .distance, spelled: Substring(number)) == nil)
     }
@@ -106,4 +106,53 @@ struct LabelLocaleTests {
 
     /// Standard output of `sh -c command`; throws if it fails.
     static func shell(_ command: String) throws -> String { try Command.output("/bin/sh", ["-c", command]) }
+}
+
+@Suite("Marker intervals")
+struct MarkerIntervalTests {
+    @Test(
+        "an interval is a multiple of 0.1 from 0.1 to 1000, written plainly",
+        arguments: [("0.5", 5), ("5", 50), ("0.1", 1), ("1000", 10_000), ("2.50", 25), ("1", 10), ("07", 70), ("12.3000", 123)])
+    func parsed(text: String, tenths: Int) throws {
+        #expect(try MarkerInterval(text).tenths == tenths)
+    }
+
+    @Test(
+        "anything else is refused with the reason",
+        arguments: [
+            ("", "decimal number"), ("0", "from 0.1"), ("0.0", "from 0.1"), ("-1", "decimal number"), ("0.25", "multiple of 0.1"),
+            ("0.05", "multiple of 0.1"), ("1e3", "decimal number"), ("nan", "decimal number"), (".5", "decimal number"),
+            ("5.", "decimal number"), ("1000.1", "from 0.1"), ("5,5", "decimal number"), ("99999999", "decimal number"),
+            ("٥", "decimal number"),
+        ])
+    func refused(text: String, problem: String) {
+        #expect {
+            try MarkerInterval(text)
+        } throws: { error in
+            (error as? SpecError).map { $0.field == .interval && $0.problem.contains(problem) } ?? false
+        }
+    }
+
+    @Test(
+        "with a tenth in the interval a label keeps its tenth past 10; whole numbers read as ever",
+        arguments: [
+            (10.5, Label.Precision.tenths, "10.5"), (10.46, .tenths, "10.5"), (10.96, .tenths, "11"), (123.46, .tenths, "123.5"),
+            (99_999.94, .tenths, "99999.9"), (7.5, .tenths, "7.5"), (10.5, .standard, "11"), (9.96, .standard, "10"),
+        ])
+    func precision(distance: Double, precision: Label.Precision, number: String) {
+        #expect(Label.number(for: distance, precision: precision) == number)
+    }
+
+    @Test("a name reads a tenth past 10 back, and only as the label writes it", arguments: ["10.5", "123,5", "99999.9"])
+    func spelled(number: String) throws {
+        let part = try #require(Marker.Part(kind: .distance, spelled: Substring(number)))
+        #expect(part.number == number)
+        let request = try MarkerRequest(marker: Marker(part), theme: .day, scale: 2)
+        #expect(ImageName.parse(request.baseName + "-0123456789")?.request == request)
+    }
+
+    @Test("what no label writes does not read", arguments: ["10.50", "10.0", "123.45", "10,0", "100000.1"])
+    func notSpelled(number: String) {
+        #expect(Marker.Part(kind: .distance, spelled: Substring(number)) == nil)
+    }
 }

@@ -1,9 +1,11 @@
 public import MarkerSpec
 
-/// Every marker of a route: a start, a marker at each whole unit and an end for each stage.
+/// Every marker of a route: a start, a marker at each multiple of the interval and an end for each stage.
 public struct MarkerPlan: Sendable {
     /// Metres along each stage of the route, in the route's order.
     public let stageLengths: [Double]
+    /// The spacing of the distance markers, in the unit; the zoom table counts in it.
+    public let interval: MarkerInterval
     /// The markers, stage by stage, each stage's in order along it.
     public let markers: [RouteMarker]
 
@@ -12,7 +14,8 @@ public struct MarkerPlan: Sendable {
     static let coincidence = 1e-6
 
     /// Places the markers of `route`, counting in `unit` from each stage's start, or across stages if
-    /// `cumulative`; labels write tenths after `mark`.
+    /// `cumulative`, one every `interval`; labels write tenths after `mark`, and past 10 too if the
+    /// interval has a tenth.
     ///
     /// The route is measured first and the plan's size worked out from the stage lengths alone, so a
     /// route over `limits` is refused before a single marker is made, however many it would need.
@@ -21,17 +24,19 @@ public struct MarkerPlan: Sendable {
     /// starts and ends at one place become one combined marker (`CoincidentMarkers`) if `combining`.
     /// - Throws: `RouteError` naming the limit a route exceeds.
     public init(
-        route: Route, unit: Marker.Unit, mark: Label.DecimalMark = .point, cumulative: Bool, combining: Bool = true,
-        limits: Limits = .standard
+        route: Route, unit: Marker.Unit, mark: Label.DecimalMark = .point, interval: MarkerInterval = .one, cumulative: Bool,
+        combining: Bool = true, limits: Limits = .standard
     ) throws(RouteError) {
         let measured = route.stages.map(MeasuredStage.init)
-        let extent = Extent(stageLengths: measured.map(\.length), unit: unit, cumulative: cumulative)
+        let extent = Extent(stageLengths: measured.map(\.length), unit: unit, interval: interval, cumulative: cumulative)
         try limits.check(extent, unit: unit)
 
         var markers: [RouteMarker] = []
         markers.reserveCapacity(extent.markers)
         let everyZoom = Array(ZoomTable.zooms)
         let unitLength = unit.metres
+        let stepLength = Self.stepLength(unit: unit, interval: interval)
+        let precision = interval.precision
         var before = 0.0  // metres counted before this stage
         for (index, measured) in measured.enumerated() {
             let stage = measured.stage
@@ -42,7 +47,7 @@ public struct MarkerPlan: Sendable {
             ) throws(RouteError) -> RouteMarker {
                 do {
                     return RouteMarker(
-                        marker: try Marker(kind: kind, distance: distance, unit: unit, mark: mark), stage: number,
+                        marker: try Marker(kind: kind, distance: distance, unit: unit, mark: mark, precision: precision), stage: number,
                         stageName: stage.name, coordinate: coordinate, zooms: zooms)
                 } catch {
                     // Only if `limits` allow readings past what a marker can show.
@@ -53,23 +58,30 @@ public struct MarkerPlan: Sendable {
             let start = try marker(.start, before / unitLength, first, everyZoom)
             let end = try marker(.end, (before + measured.length) / unitLength, last, everyZoom)
             markers.append(start)
-            for count in Self.distanceCounts(before: before, length: measured.length, unitLength: unitLength) {
-                let number = Label.number(for: Double(count), mark: mark)
+            for step in Self.distanceSteps(before: before, length: measured.length, stepLength: stepLength) {
+                let reading = interval.reading(step: step)
+                let number = Label.number(for: reading, mark: mark, precision: precision)
                 if number == start.marker.number || number == end.marker.number { continue }
-                let coordinate = measured.coordinate(atDistance: Double(count) * unitLength - before)
-                markers.append(try marker(.distance, Double(count), coordinate, ZoomTable.zooms(forDistance: count)))
+                let coordinate = measured.coordinate(atDistance: Double(step) * stepLength - before)
+                markers.append(try marker(.distance, reading, coordinate, ZoomTable.zooms(forStep: step)))
             }
             markers.append(end)
 
             if cumulative { before += measured.length }
         }
         stageLengths = measured.map(\.length)
+        self.interval = interval
         self.markers = combining ? CoincidentMarkers.combine(markers) : markers
     }
 
-    /// The whole units read by a stage's distance markers: past its start (`before` metres were
-    /// counted before it) and short of its end, each by more than `coincidence`.
-    static func distanceCounts(before: Double, length: Double, unitLength: Double) -> Range<Int> {
+    /// Metres between distance markers.
+    static func stepLength(unit: Marker.Unit, interval: MarkerInterval) -> Double {
+        unit.metres * Double(interval.tenths) / 10
+    }
+
+    /// The steps (multiples of `stepLength` metres) a stage's distance markers stand at: past its
+    /// start (`before` metres were counted before it) and short of its end, each by more than `coincidence`.
+    static func distanceSteps(before: Double, length: Double, stepLength unitLength: Double) -> Range<Int> {
         // Lengths are sums of finite segments of at most half the globe, far inside Int; the clamp
         // only keeps the conversion total.
         func whole(_ value: Double) -> Int { Int(max(-1e15, min(1e15, value))) }
@@ -97,11 +109,12 @@ extension MarkerPlan {
         public var longestStage = 0
 
         /// The extent of a plan of stages `stageLengths` metres long.
-        public init(stageLengths: [Double], unit: Marker.Unit, cumulative: Bool) {
+        public init(stageLengths: [Double], unit: Marker.Unit, interval: MarkerInterval = .one, cumulative: Bool) {
             var before = 0.0
             var highestLabel = 0
+            let stepLength = MarkerPlan.stepLength(unit: unit, interval: interval)
             for (index, length) in stageLengths.enumerated() {
-                let counts = MarkerPlan.distanceCounts(before: before, length: length, unitLength: unit.metres)
+                let counts = MarkerPlan.distanceSteps(before: before, length: length, stepLength: stepLength)
                 stages += 1
                 markers += 2 + counts.count
                 // Counting on, the stages' readings never overlap; restarting, they share 1...highest.

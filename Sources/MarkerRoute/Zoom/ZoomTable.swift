@@ -3,11 +3,16 @@
 /// Start and end markers show at every zoom; a distance marker shows where its distance is a
 /// multiple of the zoom's interval. Intervals are not nested (30 km shows at 7–8, not at 9–10 where
 /// the interval is 20, and again from 11), exactly as in the original app.
+///
+/// With a marker interval other than one unit the table scales with it: it counts markers, not
+/// units, so with `--interval 0.5` zoom 15 shows every second marker (each whole unit) and zoom 11
+/// every twentieth (each 10 units), and with `--interval 5` zoom 14 shows each 25 units.
 public enum ZoomTable {
     /// The zooms markers are made for.
     public static let zooms: ClosedRange<Int> = 0...22
 
-    /// The spacing in whole units of the distance markers shown at `zoom`; nil where only start and end show.
+    /// The spacing, in marker intervals (whole units at the default interval), of the distance
+    /// markers shown at `zoom`; nil where only start and end show.
     public static func interval(forZoom zoom: Int) -> Int? {
         guard zooms.contains(zoom) else { return nil }
         switch zoom {
@@ -22,11 +27,12 @@ public enum ZoomTable {
         }
     }
 
-    /// The zooms, ascending, at which a distance marker reading `distance` whole units shows.
-    public static func zooms(forDistance distance: Int) -> [Int] {
+    /// The zooms, ascending, at which the `step`-th distance marker shows (the one reading
+    /// `step` units at the default interval).
+    public static func zooms(forStep step: Int) -> [Int] {
         zooms.filter { zoom in
             guard let interval = interval(forZoom: zoom) else { return false }
-            return distance.isMultiple(of: interval)
+            return step.isMultiple(of: interval)
         }
     }
 }

@@ -102,7 +102,8 @@ struct RouteMarkersRoutes: Sendable {
             do {
                 let route = try Route.parse(bytes, format: options.format)
                 let plan = try MarkerPlan(
-                    route: route, unit: options.unit, mark: options.locale.decimalMark, cumulative: options.cumulative, limits: limits.plan)
+                    route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, cumulative: options.cumulative,
+                    limits: limits.plan)
                 let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: SpriteID.everyScale)
                 guard imageSet.requests.count <= limits.images else {
                     throw ServiceError(
@@ -227,13 +228,14 @@ struct RouteMarkersRoutes: Sendable {
             "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string("\(base)/v1/sprites/\($0.name)")] }),
             "layers": .array(
                 options.themes.enumerated().map { index, theme in
-                    StyleLayer.layer(theme: theme, spriteIDs: options.sprites, visible: index == 0)
+                    StyleLayer.layer(theme: theme, interval: options.interval, spriteIDs: options.sprites, visible: index == 0)
                 }),
             "stages": .array(stages),
             "unit": .string(options.unit.rawValue),
             "cumulative": .bool(options.cumulative),
         ]
         if options.locale != .standard { members["locale"] = .string(options.locale.identifier) }
+        if options.interval != .one { members["interval"] = .number(Double(options.interval.tenths) / 10) }
         return members
     }
 

@@ -6,15 +6,17 @@ public enum Label {
         case comma = ","
     }
 
-    /// The value a label shows for `distance`: whole from 9.95 up (rounded half up), else to a tenth.
-    public static func shown(_ distance: Double) -> Double {
-        if distance >= 9.95 { return (distance + 0.5).rounded(.down) }
-        return (distance * 10 + 0.5).rounded(.down) / 10
+    /// How many decimals a label shows.
+    public enum Precision: Sendable, Hashable {
+        /// MARKER.md's rule: whole from 10 (half up), one decimal below unless whole.
+        case standard
+        /// One decimal at any length unless whole (`10.5km`), for routes with markers between whole units.
+        case tenths
     }
 
-    /// Whole numbers from 10 up (half up); below 10 one decimal unless the value is whole, written with `mark`.
-    public static func number(for distance: Double, mark: DecimalMark = .point) -> String {
-        if distance >= 9.95 {
+    /// The label's number for `distance`, rounded half up as `precision` says and written with `mark`.
+    public static func number(for distance: Double, mark: DecimalMark = .point, precision: Precision = .standard) -> String {
+        if distance >= 9.95 && precision == .standard {
             return String(Int((distance + 0.5).rounded(.down)))
         }
         let tenths = Int((distance * 10 + 0.5).rounded(.down))

@@ -45,7 +45,7 @@ public struct LabelLocale: Sendable, Hashable, CustomStringConvertible {
             throw SpecError(.locale, "is \(text.utf8.count) bytes long; a locale such as de or pt-BR is a few letters")
         }
         guard let identifier = Self.canonical(text) else {
-            throw SpecError(.locale, "\(Self.quoted(text)) is not a locale: give a language, e.g. de, or a language and region, e.g. de-CH")
+            throw SpecError(.locale, "\(SpecError.quoted(text)) is not a locale: give a language, e.g. de, or a language and region, e.g. de-CH")
         }
         if identifier == "C" || identifier == "POSIX" {
             self = .standard
@@ -67,7 +67,7 @@ public struct LabelLocale: Sendable, Hashable, CustomStringConvertible {
                         + "choose a locale that writes Latin digits\(instead)")
             case nil:
                 guard let cut = key.lastIndex(of: "_") else {
-                    throw SpecError(.locale, "\(Self.quoted(text)) is not a language CLDR knows (\(Self.tableSource))")
+                    throw SpecError(.locale, "\(SpecError.quoted(text)) is not a language CLDR knows (\(Self.tableSource))")
                 }
                 key = key[..<cut]
             }
@@ -128,10 +128,5 @@ public struct LabelLocale: Sendable, Hashable, CustomStringConvertible {
         case "tibt": "Tibetan digits"
         default: "its own digits (\(system))"
         }
-    }
-
-    /// `text` quoted for a message, with anything unprintable escaped, so a message stays one line.
-    private static func quoted(_ text: String) -> String {
-        "'" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? String($0) : $0.escaped(asASCII: true) }.joined() + "'"
     }
 }

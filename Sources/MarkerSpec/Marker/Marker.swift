@@ -34,8 +34,9 @@ public struct Marker: Sendable, Hashable {
         /// The number as the marker shows it.
         public let number: String
 
-        /// A reading, checked: a finite distance from 0 to `maximumDistance`, its tenths after `mark`.
-        public init(kind: Kind, distance: Double, mark: Label.DecimalMark = .point) throws(SpecError) {
+        /// A reading, checked: a finite distance from 0 to `maximumDistance`, rounded as `precision`
+        /// says, its tenths after `mark`.
+        public init(kind: Kind, distance: Double, mark: Label.DecimalMark = .point, precision: Label.Precision = .standard) throws(SpecError) {
             guard distance.isFinite else {
                 throw SpecError(.distance, "must be a finite number, not \(distance)")
             }
@@ -47,22 +48,28 @@ public struct Marker: Sendable, Hashable {
             }
             self.kind = kind
             self.distance = distance
-            self.number = Label.number(for: distance, mark: mark)
+            self.number = Label.number(for: distance, mark: mark, precision: precision)
         }
 
-        /// A reading as names spell it (`7.5`, `7,5`, `24`): ASCII digits and a decimal mark, exactly
-        /// as the label shows it, so one reading has one spelling (`07.50` does not read). Nil otherwise.
+        /// A reading as names spell it (`7.5`, `7,5`, `24`, and `10.5` from a route with a fractional
+        /// interval): ASCII digits and a decimal mark, exactly as the label shows it, so one reading
+        /// has one spelling (`07.50` does not read). Nil otherwise.
         public init?(kind: Kind, spelled number: Substring) {
             // A canonical number is at most 6 characters (100000); longer is refused before parsing.
             guard !number.isEmpty, number.utf8.count <= 12,
                 number.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })
             else { return nil }
             let mark: Label.DecimalMark = number.contains(",") ? .comma : .point
+            // A tenth past 10 is what only `.tenths` writes.
+            let precision: Label.Precision = mark == .comma || number.contains(".") ? .tenths : .standard
             guard let distance = Double(String(number).replacing(",", with: ".")),
-                let part = try? Part(kind: kind, distance: distance, mark: mark), part.number == number
+                let part = try? Part(kind: kind, distance: distance, mark: mark, precision: precision), part.number == number
             else { return nil }
             self = part
         }
+
+        /// The number's value, as read (`10.5` for `10,5`).
+        public var value: Double { Double(number.replacing(",", with: ".")) ?? distance }
 
         /// The mark between the number's whole part and its tenth, or nil for a whole number (which reads the same in every locale).
         public var decimalMark: Label.DecimalMark? {
@@ -90,18 +97,25 @@ public struct Marker: Sendable, Hashable {
     /// A start, distance or end marker, checked: a finite distance from 0 to `maximumDistance`.
     ///
     /// A start reads 0 when counting restarts at each stage, and the distance so far when counting on.
-    public init(kind: Kind, distance: Double, unit: Unit = .km, mark: Label.DecimalMark = .point) throws(SpecError) {
+    public init(
+        kind: Kind, distance: Double, unit: Unit = .km, mark: Label.DecimalMark = .point, precision: Label.Precision = .standard
+    ) throws(SpecError) {
         guard kind != .combined else {
             throw SpecError(.kind, "combined is made from the starts and ends it joins, not from one distance")
         }
         self.kind = kind
         self.unit = unit
-        self.parts = [try Part(kind: kind, distance: distance, mark: mark)]
+        self.parts = [try Part(kind: kind, distance: distance, mark: mark, precision: precision)]
     }
 
     /// A start, distance or end marker that reads `part`, as a name spells it.
     public init(_ part: Part, unit: Unit = .km) throws(SpecError) {
-        try self.init(kind: part.kind, distance: part.distance, unit: unit, mark: part.decimalMark ?? .point)
+        self.kind = part.kind
+        self.unit = unit
+        self.parts = [part]
+        guard part.kind != .combined else {
+            throw SpecError(.kind, "combined is made from the starts and ends it joins, not from one distance")
+        }
     }
 
     /// A combined marker: the starts and ends that meet at one place, in route order.

@@ -52,6 +52,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
     var locale: String?
 
+    @Option(help: ArgumentHelp(MarkerInterval.help, valueName: "number"))
+    var interval: String?
+
     @Flag(help: "Count on across stages instead of restarting at 0 for each.")
     var cumulative = false
 
@@ -78,6 +81,7 @@ struct RouteCommand: AsyncParsableCommand {
         _ = try parsedThemes()
         _ = try parsedScales()
         _ = try parsedLocale()
+        _ = try parsedInterval()
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
         _ = try checkedBaseURL()
     }
@@ -105,6 +109,10 @@ struct RouteCommand: AsyncParsableCommand {
         do { return try LabelLocale(named: locale) } catch { throw error.validationError }
     }
 
+    func parsedInterval() throws -> MarkerInterval {
+        do { return try MarkerInterval(named: interval) } catch { throw error.validationError }
+    }
+
     func parsedScales() throws -> [Int] {
         var result: [Int] = []
         for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
@@ -127,6 +135,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.scales = try parsedScales()
         options.unit = unit
         options.locale = try parsedLocale()
+        options.interval = try parsedInterval()
         options.cumulative = cumulative
         options.sprites = !noSprites
         options.compression = compression

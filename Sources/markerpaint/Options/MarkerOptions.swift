@@ -19,6 +19,11 @@ struct MarkerOptions: ParsableArguments {
     @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
     var locale: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Read as a route with this marker interval does: with a tenth (e.g. 0.5), 10.5 reads 10.5km, not 11km.", valueName: "number"))
+    var interval: String?
+
     var kind: Marker.Kind { start ? .start : end ? .end : .distance }
 
     func validate() throws {
@@ -28,7 +33,9 @@ struct MarkerOptions: ParsableArguments {
 
     func makeMarker() throws -> Marker {
         do {
-            return try Marker(kind: kind, distance: distance, unit: unit, mark: LabelLocale(named: locale).decimalMark)
+            return try Marker(
+                kind: kind, distance: distance, unit: unit, mark: LabelLocale(named: locale).decimalMark,
+                precision: MarkerInterval(named: interval).precision)
         } catch {
             throw error.validationError
         }
@@ -36,6 +43,16 @@ struct MarkerOptions: ParsableArguments {
 }
 
 extension Marker.Unit: ExpressibleByArgument {}
+
+extension MarkerInterval {
+    /// `--interval`'s help for a route.
+    static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5); the zoom table scales with it."
+
+    /// The interval `--interval` gives, or one unit without it.
+    init(named text: String?) throws(SpecError) {
+        self = try text.map { (text) throws(SpecError) in try MarkerInterval(text) } ?? .one
+    }
+}
 
 extension LabelLocale {
     /// `--locale`'s help, the same for a marker and a route.

@@ -9,6 +9,7 @@ extension SpecError {
         case .distance: ValidationError("--distance \(problem)")
         case .unit: ValidationError("--unit \(problem)")
         case .locale: ValidationError("--locale \(problem)")
+        case .interval: ValidationError("--interval \(problem)")
         case .scale: ValidationError("--scale \(problem)")
         case .theme: ValidationError("--day/--dark: the theme \(problem)")
         case .palette, .colour: ValidationError("--palette: \(description)")

@@ -31,9 +31,10 @@ enum LiveService {
     /// What the CLI draws for the same request: the bytes the service must send.
     static func reference(
         _ kind: Marker.Kind, _ distance: Double, theme: Theme = .day, scale: Int = 2,
-        unit: Marker.Unit = .km, mark: Label.DecimalMark = .point
+        unit: Marker.Unit = .km, mark: Label.DecimalMark = .point, precision: Label.Precision = .standard
     ) throws -> RenderedMarker {
-        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit, mark: mark), theme: theme, scale: scale)
+        let request = try MarkerRequest(
+            marker: Marker(kind: kind, distance: distance, unit: unit, mark: mark, precision: precision), theme: theme, scale: scale)
         return try MarkerRenderer().render(request)
     }
 }
