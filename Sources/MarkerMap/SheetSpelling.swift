@@ -5,10 +5,10 @@ public import MarkerSpec
 /// the URL's content hash against what it drew.
 ///
 /// After the theme and the unit come the items, all joined by `_`: `d5` a distance marker, `d1-24`
-/// every whole distance from 1 to 24, `s0` and `e24.04` a start and an end, and `c` with its parts
-/// (`cs0e8.6`) a combined marker. Distance markers come first, in increasing order and whole runs
-/// as ranges; the others follow in the order given. One set of pictures has one spelling: no other
-/// spelling of it reads.
+/// every whole distance from 1 to 24, `t5` and `t1-24` the same counting down (`−5km`), `s0` and
+/// `e24.04` a start and an end, and `c` with its parts (`cs0e8.6`) a combined marker. Distance
+/// markers come first, then countdowns, each in increasing order and whole runs as ranges; the
+/// others follow in the order given. One set of pictures has one spelling: no other spelling of it reads.
 public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
     /// Short enough for any URL once a path, ratio, extension and hash are added.
     public static let maximumLength = 1024
@@ -94,38 +94,41 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Distance markers first, by increasing distance, then the others in their order; each once.
+    /// Distance markers first, then countdowns, each by increasing reading, then the others in their order; each once.
     private static func canonicalOrder(_ markers: [Marker]) -> [Marker] {
         var seen = Set<Marker>()
         let unique = markers.filter { seen.insert($0).inserted }
         // By the value read, then the spelling, so `7.5` and `7,5` (two pictures) have one order.
-        let distances = unique.filter { $0.kind == .distance }.sorted {
-            let (left, right) = ($0.parts[0].value, $1.parts[0].value)
-            return left != right ? left < right : $0.number < $1.number
+        func ascending(_ kind: Marker.Kind) -> [Marker] {
+            unique.filter { $0.kind == kind }.sorted {
+                let (left, right) = ($0.parts[0].value, $1.parts[0].value)
+                return left != right ? left < right : $0.number < $1.number
+            }
         }
-        return distances + unique.filter { $0.kind != .distance }
+        return ascending(.distance) + ascending(.countdown) + unique.filter { $0.kind != .distance && $0.kind != .countdown }
     }
 
     private static func spell(theme: Theme, unit: Marker.Unit, markers: [Marker]) -> String {
         var items: [String] = []
-        var run: (first: Int, last: Int)? = nil
+        var run: (letter: String, first: Int, last: Int)? = nil
         func endRun() {
-            if let run { items.append(run.first == run.last ? "d\(run.first)" : "d\(run.first)-\(run.last)") }
+            if let run { items.append(run.letter + (run.first == run.last ? "\(run.first)" : "\(run.first)-\(run.last)")) }
             run = nil
         }
         for marker in markers {
             switch marker.kind {
-            case .distance:
+            case .distance, .countdown:
+                let letter = letter(marker.kind)
                 guard let whole = Int(marker.number) else {
                     endRun()
-                    items.append("d" + marker.number)
+                    items.append(letter + marker.number)
                     continue
                 }
-                if let current = run, current.last + 1 == whole {
-                    run = (current.first, whole)
+                if let current = run, current.letter == letter, current.last + 1 == whole {
+                    run = (letter, current.first, whole)
                 } else {
                     endRun()
-                    run = (whole, whole)
+                    run = (letter, whole, whole)
                 }
             case .start, .end:
                 endRun()
@@ -139,11 +142,19 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
         return ([theme.name, unit.rawValue] + items).joined(separator: "_")
     }
 
-    private static func letter(_ kind: Marker.Kind) -> String { kind == .start ? "s" : kind == .end ? "e" : "d" }
+    private static func letter(_ kind: Marker.Kind) -> String {
+        switch kind {
+        case .start: "s"
+        case .end: "e"
+        case .distance: "d"
+        case .countdown: "t"
+        case .combined: "c"
+        }
+    }
 
     /// One item of a spelling, read but not yet checked.
     private enum Item {
-        case distances(ClosedRange<Int>)
+        case distances(Marker.Kind, ClosedRange<Int>)
         case single(Marker.Kind, Substring)
         case combined([(Marker.Kind, Substring)])
 
@@ -151,14 +162,15 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
             guard let first = text.first else { return nil }
             let rest = text.dropFirst()
             switch first {
-            case "d":
+            case "d", "t":
+                let kind: Marker.Kind = first == "d" ? .distance : .countdown
                 if let dash = rest.firstIndex(of: "-") {
                     guard let low = Self.whole(rest[..<dash]), let high = Self.whole(rest[rest.index(after: dash)...]), low < high else {
                         return nil
                     }
-                    self = .distances(low...high)
+                    self = .distances(kind, low...high)
                 } else {
-                    self = .single(.distance, rest)
+                    self = .single(kind, rest)
                 }
             case "s": self = .single(.start, rest)
             case "e": self = .single(.end, rest)
@@ -179,16 +191,16 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
 
         /// How many pictures the item stands for.
         var count: Int {
-            if case .distances(let range) = self { return range.count }
+            if case .distances(_, let range) = self { return range.count }
             return 1
         }
 
         func markers(unit: Marker.Unit) -> [Marker]? {
             switch self {
-            case .distances(let range):
+            case .distances(let kind, let range):
                 var markers: [Marker] = []
                 for distance in range {
-                    guard let marker = try? Marker(kind: .distance, distance: Double(distance), unit: unit) else { return nil }
+                    guard let marker = try? Marker(kind: kind, distance: Double(distance), unit: unit) else { return nil }
                     markers.append(marker)
                 }
                 return markers

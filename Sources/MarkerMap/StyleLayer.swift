@@ -7,8 +7,8 @@ public enum StyleLayer {
     /// The source id the layer expects `markers.geojson` under.
     public static let sourceID = "markerpaint-markers"
 
-    /// The filter: start and end always; a distance marker where its distance is a multiple of the
-    /// zoom's interval, scaled by the markers' `interval`. Built from `ZoomTable`, so the style and
+    /// The filter: start and end always; a distance (or countdown) marker where its distance is a
+    /// multiple of the zoom's interval, scaled by the markers' `interval`. Built from `ZoomTable`, so the style and
     /// the `zooms` property cannot disagree. Map SDKs evaluate zoom in filters at integer zooms,
     /// which is what the table means.
     ///
@@ -28,7 +28,7 @@ public enum StyleLayer {
         let distance: StyleValue = interval.isWhole ? ["get", "distance"] : ["round", ["*", ["get", "distance"], 10]]
         return [
             "any",
-            ["!=", ["get", "kind"], "distance"],
+            ["all", ["!=", ["get", "kind"], "distance"], ["!=", ["get", "kind"], "countdown"]],
             [
                 "let", "interval", .array(step),
                 ["all", [">", ["var", "interval"], 0], ["==", ["%", distance, ["var", "interval"]], 0]],
@@ -57,7 +57,7 @@ public enum StyleLayer {
                 "icon-allow-overlap": true,
                 "icon-ignore-placement": true,
                 // Start and end above distance markers where they meet.
-                "symbol-sort-key": ["match", ["get", "kind"], "distance", 0, 1],
+                "symbol-sort-key": ["match", ["get", "kind"], ["distance", "countdown"], 0, 1],
             ],
         ]
     }

@@ -89,6 +89,8 @@ public struct Manifest: Codable, Sendable {
     public var locale: String?
     /// The spacing of the distance markers in the unit, when it is not 1.
     public var interval: Double?
+    /// True when the markers between count down to each stage's end.
+    public var countdown: Bool?
     public var cumulative: Bool
     public var stages: [Stage]
     public var images: [Image]
@@ -115,6 +117,7 @@ public struct Manifest: Codable, Sendable {
         ]
         if let locale { members.append(.init("locale", .string(locale))) }
         if let interval { members.append(.init("interval", .number(interval))) }
+        if let countdown { members.append(.init("countdown", .bool(countdown))) }
         if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
         return .object(members)

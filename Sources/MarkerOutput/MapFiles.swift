@@ -103,6 +103,7 @@ struct MapFiles: Sendable {
             renderer: RendererFingerprint.combined(fingerprints), renderers: fingerprints, unit: options.unit.rawValue,
             locale: options.locale == .standard ? nil : options.locale.identifier,
             interval: options.interval == .one ? nil : Double(options.interval.tenths) / 10,
+            countdown: options.countdown ? true : nil,
             cumulative: options.cumulative,
             stages: batch.plan.stageLengths.enumerated().map { index, metres in
                 Manifest.Stage(stage: index + 1, name: batch.route.stages[index].name, length: metres / unitMetres, lengthMetres: metres)

@@ -15,6 +15,8 @@ public struct RouteBatch: Sendable {
         public var locale = LabelLocale.standard
         /// The spacing of the distance markers, in the unit.
         public var interval = MarkerInterval.one
+        /// Whether the markers between count down to each stage's end (`−45km`).
+        public var countdown = false
         public var cumulative = false
         public var sprites = true
         /// The largest side of a sprite sheet: 4096 px is what GPUs commonly load.
@@ -54,8 +56,8 @@ public struct RouteBatch: Sendable {
         self.route = route
         self.options = options
         plan = try MarkerPlan(
-            route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, cumulative: options.cumulative,
-            limits: options.limits)
+            route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, countdown: options.countdown,
+            cumulative: options.cumulative, limits: options.limits)
         do {
             // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
             let scales = options.sprites ? Array(Set(options.scales + SpriteSheet.pixelRatios)).sorted() : options.scales

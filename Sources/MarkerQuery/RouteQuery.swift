@@ -1,18 +1,19 @@
 public import MarkerRoute
 public import MarkerSpec
 
-/// The options of a `POST /v1/routes` query: `unit` (km), `locale` (a decimal point), `interval` (1),
+/// The options of a `POST /v1/routes` query: `unit` (km), `locale` (a decimal point), `interval` (1), `countdown` (false),
 /// `cumulative` (false), `themes` (day,night),
 /// `sprites` (true: the route's sprite sheets are drawn and named) and `polyline` (5 or 6 says the
 /// body is an encoded polyline; otherwise its first character tells GeoJSON from GPX).
 ///
 /// There is no scale: a route's images come at every scale the service draws, each with its URL.
 public struct RouteQuery: Sendable {
-    public static let parameters = ["unit", "locale", "interval", "cumulative", "themes", "sprites", "polyline"]
+    public static let parameters = ["unit", "locale", "interval", "countdown", "cumulative", "themes", "sprites", "polyline"]
 
     public var unit: Marker.Unit
     public var locale: LabelLocale
     public var interval: MarkerInterval
+    public var countdown: Bool
     public var cumulative: Bool
     public var themes: [Theme]
     public var sprites: Bool
@@ -24,6 +25,7 @@ public struct RouteQuery: Sendable {
         unit = try parameters.choice("unit", default: .km)
         locale = try parameters.locale()
         interval = try parameters.interval()
+        countdown = try parameters.flag("countdown")
         cumulative = try parameters.flag("cumulative")
         themes = try Self.themes(parameters)
         sprites = try parameters.flag("sprites", default: true)

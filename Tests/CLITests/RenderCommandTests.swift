@@ -62,7 +62,8 @@ struct RenderCommandTests {
             (["--distance", "7.46", "--locale", "de-CH"], "distance-7.5km-day@2x-"),
             (["--distance", "0.4", "--end", "--unit", "nmi", "--locale", "pt_BR.UTF-8"], "end-0,4nmi-day@2x-"),
             (["--distance", "12", "--locale", "de"], "distance-12km-day@2x-"),
-            (["--distance", "10.5", "--interval", "0.5"], "distance-10.5km-day@2x-"), (["--distance", "10.5"], "distance-11km-day@2x-"),
+            (["--distance", "10.5", "--interval", "0.5"], "distance-10.5km-day@2x-"),
+            (["--distance", "45", "--countdown", "--dark"], "countdown-45km-night@2x-"), (["--distance", "10.5"], "distance-11km-day@2x-"),
         ])
     func locale(arguments: [String], prefix: String) throws {
         let folder = try CLI.temporaryFolder()
@@ -115,6 +116,7 @@ struct RenderCommandTests {
             (["--distance", "1e308"], "largest"),
             (["--start", "--distance", "-5"], "negative"),
             (["--start", "--end"], "together"),
+            (["--countdown", "--end", "--distance", "4"], "together"),
             (["--scale", "0"], "--scale"),
             (["--scale", "4"], "--scale"),
             (["--scale", "99999999"], "--scale"),

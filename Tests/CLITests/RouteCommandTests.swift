@@ -90,6 +90,24 @@ struct RouteCommandTests {
         #expect(layer.contains("\"round\""))
     }
 
+    @Test("--countdown: the markers between read what is left to the stage's end")
+    func countdown() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(
+            ["route", "-", "--polyline5", "--out", "out", "--themes", "day", "--scales", "1", "--countdown"], in: folder,
+            input: Data("_kwwG_kmtA_|B??ozD".utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = folder.appendingPathComponent("out")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let images = manifest["images"] as? [[String: Any]] ?? []
+        let countdowns = images.filter { $0["kind"] as? String == "countdown" }.compactMap { $0["label"] as? String }
+        #expect(Set(countdowns) == ["1km", "2km", "3km", "4km"])
+        #expect(manifest["countdown"] as? Bool == true)
+        #expect(try CLI.files(in: out).contains { $0.hasPrefix("countdown-4km-day@1x-") })
+    }
+
     @Test("a polyline from standard input, precision 5 and 6 read differently")
     func polylineFromStdin() throws {
         let folder = try CLI.temporaryFolder()

@@ -284,10 +284,12 @@ struct RouteBatchTests {
             JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night, interval: interval))) as? [String: Any])
         let filter = try #require(layer["filter"])
         for step in [1, 2, 3, 5, 7, 10, 20, 30, 50, 60, 150, 300, 999, 1234] {
-            let properties: [String: Any] = ["kind": "distance", "distance": interval.reading(step: step)]
-            for zoom in 0...22 {
-                let shown = try FilterEvaluator(zoom: zoom, properties: properties).truthy(filter)
-                #expect(shown == ZoomTable.zooms(forStep: step).contains(zoom), "step \(step) at zoom \(zoom)")
+            for kind in ["distance", "countdown"] {
+                let properties: [String: Any] = ["kind": kind, "distance": interval.reading(step: step)]
+                for zoom in 0...22 {
+                    let shown = try FilterEvaluator(zoom: zoom, properties: properties).truthy(filter)
+                    #expect(shown == ZoomTable.zooms(forStep: step).contains(zoom), "\(kind) step \(step) at zoom \(zoom)")
+                }
             }
         }
     }

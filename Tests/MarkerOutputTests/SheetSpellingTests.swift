@@ -21,6 +21,10 @@ struct SheetSpellingTests {
         Case(markers: { [try distance(5), try distance(1), try distance(2), try distance(7), try distance(8)] }, spelling: "night_km_d1-2_d5_d7-8"),
         Case(markers: { [try distance(1.5), try distance(1), try distance(2)] }, spelling: "night_km_d1_d1.5_d2"),
         Case(
+            markers: { [try Marker(kind: .countdown, distance: 2), try end(3), try distance(1), try Marker(kind: .countdown, distance: 1)] },
+            spelling: "night_km_d1_t1-2_e3"),
+        Case(markers: { [try Marker(kind: .countdown, distance: 0.5), try Marker(kind: .countdown, distance: 3)] }, spelling: "night_km_t0.5_t3"),
+        Case(
             markers: { [try Marker(kind: .distance, distance: 1.5, mark: .comma), try distance(1), try distance(2)] },
             spelling: "night_km_d1_d1,5_d2"),
         // Two pictures of one value: the point and the comma, by spelling.
@@ -52,7 +56,7 @@ struct SheetSpellingTests {
             "night_km_", "night_km", "dusk_km_d1", "night_m_d1", "night_km_x1", "night_km_s", "night_km_c", "night_km_cs0",
             "night_km_cd1e2", "night_km_cs0e1s2e3s4e5s6", "night_km_s1e3", "night_km_e1.50", "night_km_d1-100001",
             "night_km_d1-101", "night_km_d999999999999999999", "night_km_s-1", "night_km_s0_s0", "night_km_d1.5_d1,5",
-            "night_km_e1,50", "night_km_d1,0", "night_km_ce1,5s1.5",
+            "night_km_e1,50", "night_km_d1,0", "night_km_ce1,5s1.5", "night_km_t2_t1", "night_km_t1_d1", "night_km_t1-1", "night_km_ct1e2",
         ])
     func notCanonical(_ text: String) {
         #expect(SheetSpelling(parsing: text[...], maximumPictures: 100) == nil)

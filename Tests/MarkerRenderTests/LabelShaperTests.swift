@@ -7,12 +7,14 @@ import Testing
 /// Labels set from fonts kept per scale must be exactly what a Pango layout per label sets and draws.
 @Suite("Label shaping")
 struct LabelShaperTests {
-    /// Every number a label can read: tenths below 10, whole numbers from 10 to 100000; and
-    /// tenths and thousands with a decimal comma, as other locales write them.
+    /// Every number a label can read: tenths below 10, whole numbers from 10 to 100000; tenths
+    /// and thousands with a decimal comma, as other locales write them; countdowns' minus signs.
     static let everyNumber: [String] = {
         var numbers = (0..<100).map { Label.number(for: Double($0) / 10) }
         numbers += (10...100_000).map { String($0) }
         numbers += (1..<100).map { "\($0 / 10),\($0 % 10)" } + ["1,000", "12,345", "99,9", "7,5,5"]
+        // Countdowns' minus sign, the table's one character outside ASCII.
+        numbers += ["\u{2212}45", "\u{2212}7,5", "\u{2212}0.5", "\u{2212}100000", "\u{2212}10.5"]
         return numbers
     }()
 
@@ -122,7 +124,8 @@ struct LabelShaperTests {
     }
 
     static let markers: [(Marker.Kind, Double)] = [
-        (.start, 0), (.distance, 0.5), (.distance, 7.5), (.distance, 10), (.distance, 47), (.end, 123.4), (.end, 100_000),
+        (.start, 0), (.distance, 0.5), (.distance, 7.5), (.distance, 10), (.distance, 47), (.end, 123.4), (.end, 100_000), (.countdown, 45),
+        (.countdown, 0.5),
     ]
 
     @Test(

@@ -88,6 +88,27 @@ struct MarkerPlanTests {
         #expect(extent.markers >= plan.markers.count)
     }
 
+    @Test("a countdown reads the distance left to each stage's end, where that much is left, in route order")
+    func countdown() throws {
+        let forward = try MarkerPlan(route: try Self.twoDays(), unit: .km, cumulative: true, combining: false)
+        let plan = try MarkerPlan(route: try Self.twoDays(), unit: .km, countdown: true, cumulative: true, combining: false)
+        #expect(plan.countdown)
+        // Stage 1 is 75 km: 74 to go down to 1 to go; 75 to go would stand on the start.
+        #expect(Self.distances(plan.markers, .countdown, stage: 1) == (1...74).reversed().map(Double.init))
+        // Each stage counts down to its own end, counting on or not; starts and ends read as ever.
+        #expect(Self.distances(plan.markers, .countdown, stage: 2) == (1...122).reversed().map(Double.init))
+        #expect(plan.markers.filter { $0.kind != .countdown }.map(\.marker) == forward.markers.filter { $0.kind != .distance }.map(\.marker))
+        #expect(plan.markers.allSatisfy { $0.kind != .distance })
+        // 30 to go on a 75 km stage stands where the 45 km marker does.
+        let thirtyToGo = try #require(plan.markers.first { $0.stage == 1 && $0.kind == .countdown && $0.distance == 30 })
+        let fortyFive = try #require(forward.markers.first { $0.stage == 1 && $0.kind == .distance && $0.distance == 45 })
+        #expect(abs(thirtyToGo.coordinate.latitude - fortyFive.coordinate.latitude) < 1e-9)
+        #expect(abs(thirtyToGo.coordinate.longitude - fortyFive.coordinate.longitude) < 1e-9)
+        #expect(thirtyToGo.minzoom == 7 && thirtyToGo.marker.label == "30km")
+        let extent = MarkerPlan.Extent(stageLengths: plan.stageLengths, unit: .km, countdown: true, cumulative: true)
+        #expect(extent.markers >= plan.markers.count && extent.distanceLabels == 122)
+    }
+
     @Test("with a tenth in the interval, labels past 10 keep it, and so does the end: 10.5km, not 11km")
     func tenthsPastTen() throws {
         let plan = try MarkerPlan(

@@ -64,6 +64,7 @@ struct RouteEndpointTests {
         let unit: String
         let locale: String?
         let interval: Double?
+        let countdown: Bool?
 
         init(_ response: TestResponse) throws {
             self = try JSONDecoder().decode(Document.self, from: Data(response.body.readableBytesView))
@@ -184,6 +185,20 @@ struct RouteEndpointTests {
             #expect(document.features.map(\.properties.label) == ["0km"] + halves + ["4.5km"])
             #expect(document.interval == 0.5)
             try await Self.checkIcons(of: document, origin: "", themes: ["night"], client: client)
+        }
+    }
+
+    @Test("a countdown's markers read what is left to go, and the document says so")
+    func countdown() async throws {
+        try await LiveService.run { client in
+            let response = try await client.execute(
+                uri: "/v1/routes?polyline=5&themes=day&countdown=true", method: .post, body: ByteBuffer(string: Self.shortPolyline))
+            #expect(response.status == .ok)
+            let document = try Document(response)
+            #expect(document.features.map(\.properties.kind) == ["start", "countdown", "countdown", "countdown", "countdown", "end"])
+            #expect(document.features.map(\.properties.label) == ["0km", "4km", "3km", "2km", "1km", "4.5km"])
+            #expect(document.countdown == true)
+            try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
         }
     }
 

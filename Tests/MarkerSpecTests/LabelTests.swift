@@ -96,7 +96,7 @@ struct ImageNameTests {
         arguments: [
             (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
             (.distance, 12345, .mi, .night, 1), (.start, 75, .km, .night, 3), (.distance, 7.5, .nmi, .day, 2),
-            (.end, 9999, .nmi, .night, 3), (.start, 0, .nmi, .night, 1),
+            (.end, 9999, .nmi, .night, 3), (.start, 0, .nmi, .night, 1), (.countdown, 45, .km, .day, 2), (.countdown, 0.5, .mi, .night, 3),
         ])
     func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
         try roundTrip(try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale))

@@ -72,7 +72,7 @@ public enum PreviewPage {
             markers.append(
                 Feature(
                     lon: routeMarker.coordinate.longitude, lat: routeMarker.coordinate.latitude, zooms: routeMarker.zooms,
-                    top: routeMarker.kind == .distance ? 0 : 1, label: routeMarker.marker.label, icon: ids))
+                    top: routeMarker.kind == .distance || routeMarker.kind == .countdown ? 0 : 1, label: routeMarker.marker.label, icon: ids))
         }
         let total = route.stages.reduce(0) { $0 + $1.coordinates.count }
         let step = max(1, (total + maximumPoints - 1) / maximumPoints)

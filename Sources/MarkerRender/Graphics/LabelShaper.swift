@@ -72,8 +72,9 @@ final class LabelShaper {
         ]
     }
 
-    /// The characters a number is put together from, glyph by glyph.
-    static let tableCharacters: [UInt8] = Array("0123456789.,".utf8)
+    /// The characters a number is put together from, glyph by glyph: digits, both decimal marks
+    /// and a countdown's minus sign (U+2212).
+    static let tableCharacters: [Unicode.Scalar] = Array("0123456789.,\u{2212}".unicodeScalars)
 
     /// `number` followed by `unit`, set for drawing at `scale`.
     func shape(number: String, unit: Marker.Unit, scale: Double) throws(RenderError) -> ShapedLabel {
@@ -104,8 +105,8 @@ final class LabelShaper {
         let end = characters.count
         var indices: [Int] = []
         indices.reserveCapacity(number.utf8.count)
-        for byte in number.utf8 {
-            guard let index = characters.firstIndex(of: byte) else { return nil }
+        for scalar in number.unicodeScalars {
+            guard let index = characters.firstIndex(of: scalar) else { return nil }
             indices.append(index)
         }
         var result: [PangoGlyphInfo] = []
@@ -116,11 +117,11 @@ final class LabelShaper {
             if setting.pairs[slot] == nil {
                 // Shaped with the follower, and then the unit after it as a layout gives HarfBuzz
                 // the paragraph: exactly the context the character has in a label.
-                var pair = [characters[index]]
-                if follower < end { pair.append(characters[follower]) }
-                let glyphs = shapedGlyphs(of: pair, unit: unit, in: setting)
+                var pair = String(characters[index])
+                if follower < end { pair.unicodeScalars.append(characters[follower]) }
+                let glyphs = shapedGlyphs(of: Array(pair.utf8), unit: unit, in: setting)
                 pairsShaped += 1
-                guard glyphs.count == pair.count else { return nil }
+                guard glyphs.count == pair.unicodeScalars.count else { return nil }
                 setting.pairs[slot] = glyphs[0]
             }
             guard let glyph = setting.pairs[slot] else { return nil }
@@ -138,7 +139,8 @@ final class LabelShaper {
         paragraph.append(contentsOf: unit.rawValue.utf8)
         item.pointee.offset = 0
         item.pointee.length = Int32(numberLength)
-        item.pointee.num_chars = Int32(numberLength)
+        // Characters, not bytes: a UTF-8 continuation byte (10xxxxxx) starts none.
+        item.pointee.num_chars = Int32(number.count { $0 & 0xC0 != 0x80 })
         paragraph.withUnsafeBufferPointer { text in
             text.withMemoryRebound(to: CChar.self) { characters in
                 pango_shape_item(item, characters.baseAddress, Int32(characters.count), nil, glyphs, PANGO_SHAPE_NONE)
@@ -150,7 +152,7 @@ final class LabelShaper {
     /// Loads the fonts for `scale` and `unit` and shapes every slot of their pair table, so that no
     /// label set afterwards waits for Pango.
     func fillTable(scale: Double, unit: Marker.Unit) throws(RenderError) {
-        let characters = Self.tableCharacters.map { String(UnicodeScalar($0)) }
+        let characters = Self.tableCharacters.map { String($0) }
         for first in characters {
             _ = try shape(number: first, unit: unit, scale: scale)
             for second in characters { _ = try shape(number: first + second, unit: unit, scale: scale) }

@@ -16,6 +16,9 @@ struct LabelSegment: Sendable, Equatable {
     var number: String
     var icons: [Icon]
 
+    /// The minus sign (U+2212, as wide as a digit in Inter, not the hyphen) a countdown reads with.
+    static let minusSign = "\u{2212}"
+
     /// The segments `marker` shows, left to right. Parts in a row that read the same share one
     /// label and show each of their icons once: counting on, a stage boundary reads `75km ⚑▶`.
     static func segments(of marker: Marker) -> [LabelSegment] {
@@ -25,12 +28,13 @@ struct LabelSegment: Sendable, Equatable {
                 switch part.kind {
                 case .start: .play
                 case .end: .flag
-                case .distance, .combined: nil
+                case .distance, .countdown, .combined: nil
                 }
-            if let last = segments.indices.last, segments[last].number == part.number {
+            let number = part.kind == .countdown ? minusSign + part.number : part.number
+            if let last = segments.indices.last, segments[last].number == number {
                 if let icon, !segments[last].icons.contains(icon) { segments[last].icons.append(icon) }
             } else {
-                segments.append(LabelSegment(number: part.number, icons: icon.map { [$0] } ?? []))
+                segments.append(LabelSegment(number: number, icons: icon.map { [$0] } ?? []))
             }
         }
         return segments

@@ -6,6 +6,8 @@ public struct MarkerPlan: Sendable {
     public let stageLengths: [Double]
     /// The spacing of the distance markers, in the unit; the zoom table counts in it.
     public let interval: MarkerInterval
+    /// Whether the distance markers count down to each stage's end (`countdown` markers).
+    public let countdown: Bool
     /// The markers, stage by stage, each stage's in order along it.
     public let markers: [RouteMarker]
 
@@ -15,7 +17,8 @@ public struct MarkerPlan: Sendable {
 
     /// Places the markers of `route`, counting in `unit` from each stage's start, or across stages if
     /// `cumulative`, one every `interval`; labels write tenths after `mark`, and past 10 too if the
-    /// interval has a tenth.
+    /// interval has a tenth. With `countdown` the markers between read the distance left to the
+    /// stage's end instead, at each multiple of the interval before it (starts and ends read as ever).
     ///
     /// The route is measured first and the plan's size worked out from the stage lengths alone, so a
     /// route over `limits` is refused before a single marker is made, however many it would need.
@@ -24,11 +27,12 @@ public struct MarkerPlan: Sendable {
     /// starts and ends at one place become one combined marker (`CoincidentMarkers`) if `combining`.
     /// - Throws: `RouteError` naming the limit a route exceeds.
     public init(
-        route: Route, unit: Marker.Unit, mark: Label.DecimalMark = .point, interval: MarkerInterval = .one, cumulative: Bool,
-        combining: Bool = true, limits: Limits = .standard
+        route: Route, unit: Marker.Unit, mark: Label.DecimalMark = .point, interval: MarkerInterval = .one, countdown: Bool = false,
+        cumulative: Bool, combining: Bool = true, limits: Limits = .standard
     ) throws(RouteError) {
         let measured = route.stages.map(MeasuredStage.init)
-        let extent = Extent(stageLengths: measured.map(\.length), unit: unit, interval: interval, cumulative: cumulative)
+        let extent = Extent(
+            stageLengths: measured.map(\.length), unit: unit, interval: interval, countdown: countdown, cumulative: cumulative)
         try limits.check(extent, unit: unit)
 
         var markers: [RouteMarker] = []
@@ -58,12 +62,24 @@ public struct MarkerPlan: Sendable {
             let start = try marker(.start, before / unitLength, first, everyZoom)
             let end = try marker(.end, (before + measured.length) / unitLength, last, everyZoom)
             markers.append(start)
-            for step in Self.distanceSteps(before: before, length: measured.length, stepLength: stepLength) {
-                let reading = interval.reading(step: step)
-                let number = Label.number(for: reading, mark: mark, precision: precision)
-                if number == start.marker.number || number == end.marker.number { continue }
-                let coordinate = measured.coordinate(atDistance: Double(step) * stepLength - before)
-                markers.append(try marker(.distance, reading, coordinate, ZoomTable.zooms(forStep: step)))
+            if countdown {
+                // In route order: the most to go first. A marker reading what the whole stage reads
+                // would stand by the start, as a distance marker reading the end's number stands by the end.
+                let whole = Label.number(for: measured.length / unitLength, mark: mark, precision: precision)
+                for step in Self.distanceSteps(before: 0, length: measured.length, stepLength: stepLength).reversed() {
+                    let reading = interval.reading(step: step)
+                    if Label.number(for: reading, mark: mark, precision: precision) == whole { continue }
+                    let coordinate = measured.coordinate(atDistance: measured.length - Double(step) * stepLength)
+                    markers.append(try marker(.countdown, reading, coordinate, ZoomTable.zooms(forStep: step)))
+                }
+            } else {
+                for step in Self.distanceSteps(before: before, length: measured.length, stepLength: stepLength) {
+                    let reading = interval.reading(step: step)
+                    let number = Label.number(for: reading, mark: mark, precision: precision)
+                    if number == start.marker.number || number == end.marker.number { continue }
+                    let coordinate = measured.coordinate(atDistance: Double(step) * stepLength - before)
+                    markers.append(try marker(.distance, reading, coordinate, ZoomTable.zooms(forStep: step)))
+                }
             }
             markers.append(end)
 
@@ -71,6 +87,7 @@ public struct MarkerPlan: Sendable {
         }
         stageLengths = measured.map(\.length)
         self.interval = interval
+        self.countdown = countdown
         self.markers = combining ? CoincidentMarkers.combine(markers) : markers
     }
 
@@ -109,16 +126,19 @@ extension MarkerPlan {
         public var longestStage = 0
 
         /// The extent of a plan of stages `stageLengths` metres long.
-        public init(stageLengths: [Double], unit: Marker.Unit, interval: MarkerInterval = .one, cumulative: Bool) {
+        public init(
+            stageLengths: [Double], unit: Marker.Unit, interval: MarkerInterval = .one, countdown: Bool = false, cumulative: Bool
+        ) {
             var before = 0.0
             var highestLabel = 0
             let stepLength = MarkerPlan.stepLength(unit: unit, interval: interval)
             for (index, length) in stageLengths.enumerated() {
-                let counts = MarkerPlan.distanceSteps(before: before, length: length, stepLength: stepLength)
+                // A countdown counts each stage from its end, whatever was counted before it.
+                let counts = MarkerPlan.distanceSteps(before: countdown ? 0 : before, length: length, stepLength: stepLength)
                 stages += 1
                 markers += 2 + counts.count
-                // Counting on, the stages' readings never overlap; restarting, they share 1...highest.
-                if cumulative {
+                // Counting on, the stages' readings never overlap; restarting (or counting down), they share 1...highest.
+                if cumulative && !countdown {
                     distanceLabels += counts.count
                 } else {
                     highestLabel = max(highestLabel, counts.last ?? 0)
@@ -130,7 +150,7 @@ extension MarkerPlan {
                 }
                 if cumulative { before += length }
             }
-            if !cumulative { distanceLabels = highestLabel }
+            if !cumulative || countdown { distanceLabels = highestLabel }
         }
 
         /// At most how many distinct pictures the markers need per theme and scale: a start and an end

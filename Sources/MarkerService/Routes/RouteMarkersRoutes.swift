@@ -102,8 +102,8 @@ struct RouteMarkersRoutes: Sendable {
             do {
                 let route = try Route.parse(bytes, format: options.format)
                 let plan = try MarkerPlan(
-                    route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, cumulative: options.cumulative,
-                    limits: limits.plan)
+                    route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, countdown: options.countdown,
+                    cumulative: options.cumulative, limits: limits.plan)
                 let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: SpriteID.everyScale)
                 guard imageSet.requests.count <= limits.images else {
                     throw ServiceError(
@@ -235,6 +235,7 @@ struct RouteMarkersRoutes: Sendable {
             "cumulative": .bool(options.cumulative),
         ]
         if options.locale != .standard { members["locale"] = .string(options.locale.identifier) }
+        if options.countdown { members["countdown"] = .bool(true) }
         if options.interval != .one { members["interval"] = .number(Double(options.interval.tenths) / 10) }
         return members
     }

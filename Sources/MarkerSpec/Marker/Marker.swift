@@ -7,6 +7,8 @@ public struct Marker: Sendable, Hashable {
     /// What a marker marks.
     public enum Kind: String, Sendable, CaseIterable, Codable {
         case start, distance, end
+        /// The distance left to the stage's end, read with a minus sign (`−45km`: 45 km to go).
+        case countdown
         /// Stage starts and ends at one place (a loop's start and end, one stage ending where the next starts), as one picture.
         case combined
     }

@@ -55,6 +55,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp(MarkerInterval.help, valueName: "number"))
     var interval: String?
 
+    @Flag(help: "Markers between count down to each stage's end (−45km: 45 km to go) instead of up from its start.")
+    var countdown = false
+
     @Flag(help: "Count on across stages instead of restarting at 0 for each.")
     var cumulative = false
 
@@ -136,6 +139,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.unit = unit
         options.locale = try parsedLocale()
         options.interval = try parsedInterval()
+        options.countdown = countdown
         options.cumulative = cumulative
         options.sprites = !noSprites
         options.compression = compression

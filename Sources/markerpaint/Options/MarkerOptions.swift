@@ -13,6 +13,9 @@ struct MarkerOptions: ParsableArguments {
     @Flag(help: "Draw an end marker (the route's total with a checkered flag).")
     var end = false
 
+    @Flag(help: "Draw a countdown marker: the distance left to the end, with a minus sign (−45km: 45 km to go).")
+    var countdown = false
+
     @Option(help: "Unit of the label: km, mi or nmi (nautical miles).")
     var unit: Marker.Unit = .km
 
@@ -24,10 +27,12 @@ struct MarkerOptions: ParsableArguments {
             "Read as a route with this marker interval does: with a tenth (e.g. 0.5), 10.5 reads 10.5km, not 11km.", valueName: "number"))
     var interval: String?
 
-    var kind: Marker.Kind { start ? .start : end ? .end : .distance }
+    var kind: Marker.Kind { start ? .start : end ? .end : countdown ? .countdown : .distance }
 
     func validate() throws {
-        if start && end { throw ValidationError("--start and --end cannot be used together: a marker is one or the other") }
+        if [start, end, countdown].filter({ $0 }).count > 1 {
+            throw ValidationError("--start, --end and --countdown cannot be used together: a marker is one of them")
+        }
         _ = try makeMarker()
     }
 
