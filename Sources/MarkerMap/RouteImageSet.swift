@@ -10,7 +10,7 @@ public struct RouteImageSet: Sendable {
 
     public init(plan: MarkerPlan, themes: [Theme], scales: [Int]) throws(MapError) {
         guard !themes.isEmpty else { throw MapError(.badChoice, "no theme to draw: give at least one") }
-        guard !scales.isEmpty else { throw MapError(.badChoice, "no scale to draw: give at least one of 1, 2, 3") }
+        guard !scales.isEmpty else { throw MapError(.badChoice, "no scale to draw: give at least one of 1, 2, 3, 4") }
         self.themes = themes
         self.scales = scales
         var seen = Set<MarkerRequest>()

@@ -118,7 +118,7 @@ struct RenderCommandTests {
             (["--start", "--end"], "together"),
             (["--countdown", "--end", "--distance", "4"], "together"),
             (["--scale", "0"], "--scale"),
-            (["--scale", "4"], "--scale"),
+            (["--scale", "5"], "--scale"),
             (["--scale", "99999999"], "--scale"),
             (["--scale", "2.5"], "2.5"),
             (["--unit", "furlong"], "furlong"),

@@ -183,7 +183,7 @@ struct RouteCommandTests {
     @Test(
         "bad options are refused before any work",
         arguments: [
-            (["--themes", "dusk"], "dusk"), (["--scales", "4"], "4"), (["--scales", "1,x"], "x"),
+            (["--themes", "dusk"], "dusk"), (["--scales", "5"], "5"), (["--scales", "1,x"], "x"),
             (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"), (["--locale", "fa"], "--locale fa"),
             (["--interval", "0.25"], "--interval must be a multiple of 0.1"), (["--interval", "0"], "--interval must be from 0.1"),
             (["--base-url", "cdn.example.com/ride"], "--base-url"), (["--base-url", "https://example.com/a b"], "--base-url"),

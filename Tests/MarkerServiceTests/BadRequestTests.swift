@@ -55,7 +55,7 @@ struct BadRequestTests {
         BadQuery(query: "distance=10.5&interval=0", parameter: "interval"),
         // scale
         BadQuery(query: "distance=1&scale=0", parameter: "scale"),
-        BadQuery(query: "distance=1&scale=4", parameter: "scale"),
+        BadQuery(query: "distance=1&scale=5", parameter: "scale"),
         BadQuery(query: "distance=1&scale=-2", parameter: "scale"),
         BadQuery(query: "distance=1&scale=2.5", parameter: "scale"),
         BadQuery(query: "distance=1&scale=two", parameter: "scale"),

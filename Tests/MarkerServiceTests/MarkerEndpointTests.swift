@@ -33,6 +33,7 @@ struct MarkerEndpointTests {
         // A whole number reads the same in every locale: the same picture, at the same URL.
         Case(query: "distance=12&locale=de", kind: .distance, distance: 12, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=7.5&locale=de-CH", kind: .distance, distance: 7.5, theme: .day, scale: 2, unit: .km),
+        Case(query: "distance=123&kind=end&scale=4", kind: .end, distance: 123, theme: .day, scale: 4, unit: .km),
         Case(query: "distance=45&kind=countdown&theme=night", kind: .countdown, distance: 45, theme: .night, scale: 2, unit: .km),
         Case(query: "distance=10.5&interval=0.5", kind: .distance, distance: 10.5, theme: .day, scale: 2, unit: .km, precision: .tenths),
         Case(

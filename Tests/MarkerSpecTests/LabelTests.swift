@@ -82,10 +82,10 @@ struct LabelTests {
         }
     }
 
-    @Test("scales outside 1...3 are refused", arguments: [0, 4, -2, 1000])
+    @Test("scales outside 1...4 are refused", arguments: [0, 5, -2, 1000])
     func invalidScale(scale: Int) throws {
         let marker = try Marker(kind: .distance, distance: 10)
-        #expect(throws: SpecError(.scale, "must be 1, 2 or 3 (got \(scale))")) { try MarkerRequest(marker: marker, theme: .day, scale: scale) }
+        #expect(throws: SpecError(.scale, "must be 1, 2, 3 or 4 (got \(scale))")) { try MarkerRequest(marker: marker, theme: .day, scale: scale) }
     }
 }
 
@@ -96,7 +96,8 @@ struct ImageNameTests {
         arguments: [
             (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
             (.distance, 12345, .mi, .night, 1), (.start, 75, .km, .night, 3), (.distance, 7.5, .nmi, .day, 2),
-            (.end, 9999, .nmi, .night, 3), (.start, 0, .nmi, .night, 1), (.countdown, 45, .km, .day, 2), (.countdown, 0.5, .mi, .night, 3),
+            (.end, 9999, .nmi, .night, 3), (.start, 0, .nmi, .night, 1), (.countdown, 45, .km, .day, 2), (.end, 123, .km, .night, 4),
+            (.countdown, 0.5, .mi, .night, 3),
         ])
     func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
         try roundTrip(try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale))
@@ -140,7 +141,7 @@ struct ImageNameTests {
     @Test(
         "names that do not describe a marker do not parse",
         arguments: [
-            "", "end-123km-night@2x", "end-123km-night@4x-3f9a1c2b7d", "finish-123km-night@2x-3f9a1c2b7d",
+            "", "end-123km-night@2x", "end-123km-night@5x-3f9a1c2b7d", "end-123km-night@0x-3f9a1c2b7d", "finish-123km-night@2x-3f9a1c2b7d",
             "end-123km-dusk@2x-3f9a1c2b7d", "end-123km-night@2x-3F9A1C2B7D", "end-123.0km-night@2x-3f9a1c2b7d",
             "end-0123km-night@2x-3f9a1c2b7d", "start-5.0km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
             "combined-start0km-day@1x-3f9a1c2b7d", "combined-start0km_finish3km-day@1x-3f9a1c2b7d",

@@ -1,6 +1,7 @@
 /// One image to draw: a marker, its theme and its pixel scale.
 public struct MarkerRequest: Sendable, Hashable {
-    public static let scales: ClosedRange<Int> = 1...3
+    /// Every pixel scale drawn: iOS's @1x–@3x, and 4 for Android's xxxhdpi.
+    public static let scales: ClosedRange<Int> = 1...4
 
     public let marker: Marker
     public let theme: Theme
@@ -8,7 +9,7 @@ public struct MarkerRequest: Sendable, Hashable {
 
     public init(marker: Marker, theme: Theme, scale: Int) throws(SpecError) {
         guard Self.scales.contains(scale) else {
-            throw SpecError(.scale, "must be 1, 2 or 3 (got \(scale))")
+            throw SpecError(.scale, "must be 1, 2, 3 or 4 (got \(scale))")
         }
         self.marker = marker
         self.theme = theme

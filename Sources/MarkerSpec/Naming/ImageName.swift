@@ -24,7 +24,7 @@ public struct ImageName: Sendable, Hashable {
         let hash = stem[stem.index(after: hashDash)...]
         let scaleText = stem[stem.index(after: at)..<hashDash]
         guard isHashPrefix(hash), scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
-            let digit = scaleText.utf8.first, (0x31...0x33).contains(digit)
+            let digit = scaleText.utf8.first, (0x31...0x34).contains(digit)
         else { return nil }
         let scale = Int(digit) - 0x30
         guard let (marker, theme) = picture(stem[..<at]), let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)

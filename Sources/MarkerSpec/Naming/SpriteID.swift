@@ -1,9 +1,11 @@
 /// An image's id in sprites and GeoJSON: what it shows and a hash of its pictures at every scale,
 /// so the id of a changed picture is always new (Mapbox keeps showing an old image re-added under its name).
 public struct SpriteID: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The scales the service's ids hash: every scale it draws, so an id names its picture at each
-    /// of them and an icon URL built from it at any pixel ratio can be checked by drawing again.
-    public static let everyScale = Array(MarkerRequest.scales)
+    /// The scales the service's ids hash: every scale it draws for a map (the pixel ratios MapLibre
+    /// and Mapbox ask for on web, iOS and Android alike), so an id names its picture at each of them
+    /// and an icon URL built from it at any ratio can be checked by drawing again. Not 4: drawing
+    /// it for every route would double a route's work for a ratio no map SDK requests.
+    public static let everyScale = [1, 2, 3]
 
     public let value: String
 

@@ -43,7 +43,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A JSON palette file to draw as one more theme.", valueName: "file"))
     var palette: String?
 
-    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 2, 3.", valueName: "list"))
+    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 2, 3, 4.", valueName: "list"))
     var scales = "1,2"
 
     @Option(help: "Unit of the distance markers: km, mi or nmi (nautical miles).")
@@ -120,7 +120,7 @@ struct RouteCommand: AsyncParsableCommand {
         var result: [Int] = []
         for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
             guard let scale = Int(part.trimmingSpaces), MarkerRequest.scales.contains(scale) else {
-                throw ValidationError("--scales: \"\(part)\" is not 1, 2 or 3")
+                throw ValidationError("--scales: \"\(part)\" is not 1, 2, 3 or 4")
             }
             if !result.contains(scale) { result.append(scale) }
         }

@@ -26,12 +26,12 @@ struct LookOptions: ParsableArguments {
             """, valueName: "file"))
     var palette: String?
 
-    @Option(help: "Pixel scale: 1, 2 or 3 (drawn natively at that size).")
+    @Option(help: "Pixel scale: 1, 2, 3 or 4 (drawn natively at that size).")
     var scale: Int = 2
 
     func validate() throws {
         guard MarkerRequest.scales.contains(scale) else {
-            throw ValidationError("--scale must be 1, 2 or 3 (got \(scale))")
+            throw ValidationError("--scale must be 1, 2, 3 or 4 (got \(scale))")
         }
         if palette != nil, let theme {
             throw ValidationError("--palette sets the colours; leave out --\(theme.rawValue) (a palette may name \"base\": \"day\" or \"night\")")
