@@ -133,20 +133,29 @@ public struct GoldenSuite: Sendable {
     /// One labelled picture of every golden image: rows by marker, columns by theme and scale.
     public func contactSheet() throws(GoldenError) -> [UInt8] {
         var entries: [ContactSheet.Entry] = []
+        var themeOrder: [String: Int] = [:]
+        var columnKeys: [String: [Int]] = [:]
         for (name, request) in cases {
             guard let bytes = try goldenBytes(for: name) else {
                 throw GoldenError("no golden image for \(name); record the goldens first")
             }
             let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
+            let column = "\(request.theme.name) @\(request.scale)x"
+            // Each theme's scales side by side, themes in the order cases.json first names them.
+            let theme = themeOrder[request.theme.name] ?? themeOrder.count
+            themeOrder[request.theme.name] = theme
+            columnKeys[column] = [theme, request.scale]
             entries.append(
                 ContactSheet.Entry(
                     row: "\(request.marker.kind.rawValue) \(request.marker.label)",
-                    column: "\(request.theme.name) @\(request.scale)x",
+                    column: column,
                     image: image,
                     backdrop: request.theme == .night ? .dark : .light
                 ))
         }
-        return try GoldenError.drawing { try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases") }
+        return try GoldenError.drawing {
+            try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases") { columnKeys[$0.column] ?? [] }
+        }
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -25,10 +25,19 @@ public enum ContactSheet {
     static let lightMap = Colour(rgb: 236, 232, 222)
     static let darkMap = Colour(rgb: 40, 44, 52)
 
-    /// Draws `entries` in a grid, rows and columns in order of first appearance, under `title`.
-    public static func render(_ entries: [Entry], title: String) throws(RenderError) -> [UInt8] {
+    /// Draws `entries` in a grid under `title`: rows in order of first appearance, columns by
+    /// `columnOrder` (by a key of their entries' choosing: a theme's scales side by side), ties in order of first appearance.
+    public static func render(
+        _ entries: [Entry], title: String, columnOrder: (Entry) -> [Int] = { _ in [] }
+    ) throws(RenderError) -> [UInt8] {
         let rows = entries.map(\.row).uniqued()
-        let columns = entries.map(\.column).uniqued()
+        var columnKeys: [String: [Int]] = [:]
+        for entry in entries where columnKeys[entry.column] == nil { columnKeys[entry.column] = columnOrder(entry) }
+        let firstSeen = entries.map(\.column).uniqued()
+        let columns = firstSeen.enumerated().sorted {
+            let (left, right) = (columnKeys[$0.element] ?? [], columnKeys[$1.element] ?? [])
+            return left != right ? left.lexicographicallyPrecedes(right) : $0.offset < $1.offset
+        }.map(\.element)
         let gap = 8
         let headerWidth = 150
         let headerHeight = 24
