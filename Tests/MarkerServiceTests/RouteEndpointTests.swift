@@ -160,45 +160,40 @@ struct RouteEndpointTests {
         }
     }
 
-    @Test("a locale writes the labels' tenths with its mark, and the document says which")
-    func locale() async throws {
-        try await LiveService.run { client in
-            let response = try await client.execute(
-                uri: "/v1/routes?polyline=5&unit=mi&themes=day&locale=de", method: .post, body: ByteBuffer(string: Self.shortPolyline))
-            #expect(response.status == .ok)
-            let document = try Document(response)
-            #expect(document.features.map(\.properties.label) == ["0mi", "1mi", "2mi", "2,8mi"])
-            #expect(document.locale == "de")
-            try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
-        }
+    /// A label option of `POST /v1/routes`, what the short polyline's markers then read, and what the document says of it.
+    struct LabelOption: Sendable, CustomTestStringConvertible {
+        let query: String
+        let kinds: [String]
+        let labels: [String]
+        let documented: @Sendable (Document) -> Bool
+        var testDescription: String { query }
     }
 
-    @Test("an interval places markers at its multiples, and the document and its filter say so")
-    func interval() async throws {
+    static let labelOptions: [LabelOption] = [
+        LabelOption(
+            query: "unit=mi&locale=de", kinds: ["start", "distance", "distance", "end"], labels: ["0mi", "1mi", "2mi", "2,8mi"],
+            documented: { $0.locale == "de" && $0.interval == nil && $0.countdown == nil }),
+        // About 4.5 km: the marker at 4.5 would read what the end reads, and is left out.
+        LabelOption(
+            query: "interval=0.5", kinds: ["start"] + Array(repeating: "distance", count: 8) + ["end"],
+            labels: ["0km", "0.5km", "1km", "1.5km", "2km", "2.5km", "3km", "3.5km", "4km", "4.5km"],
+            documented: { $0.interval == 0.5 && $0.locale == nil }),
+        LabelOption(
+            query: "countdown=true", kinds: ["start", "countdown", "countdown", "countdown", "countdown", "end"],
+            labels: ["0km", "4km", "3km", "2km", "1km", "4.5km"], documented: { $0.countdown == true && $0.interval == nil }),
+    ]
+
+    @Test("locale, interval and countdown change what the markers read, and the document says so", arguments: labelOptions)
+    func labelOption(_ option: LabelOption) async throws {
         try await LiveService.run { client in
             let response = try await client.execute(
-                uri: "/v1/routes?polyline=5&themes=night&interval=0.5", method: .post, body: ByteBuffer(string: Self.shortPolyline))
+                uri: "/v1/routes?polyline=5&themes=night&\(option.query)", method: .post, body: ByteBuffer(string: Self.shortPolyline))
             #expect(response.status == .ok)
             let document = try Document(response)
-            // About 4.5 km: the marker at 4.5 would read what the end reads, and is left out.
-            let halves: [String] = (1...8).map { Label.number(for: Double($0) / 2) + "km" }
-            #expect(document.features.map(\.properties.label) == ["0km"] + halves + ["4.5km"])
-            #expect(document.interval == 0.5)
+            #expect(document.features.map(\.properties.kind) == option.kinds)
+            #expect(document.features.map(\.properties.label) == option.labels)
+            #expect(option.documented(document))
             try await Self.checkIcons(of: document, origin: "", themes: ["night"], client: client)
-        }
-    }
-
-    @Test("a countdown's markers read what is left to go, and the document says so")
-    func countdown() async throws {
-        try await LiveService.run { client in
-            let response = try await client.execute(
-                uri: "/v1/routes?polyline=5&themes=day&countdown=true", method: .post, body: ByteBuffer(string: Self.shortPolyline))
-            #expect(response.status == .ok)
-            let document = try Document(response)
-            #expect(document.features.map(\.properties.kind) == ["start", "countdown", "countdown", "countdown", "countdown", "end"])
-            #expect(document.features.map(\.properties.label) == ["0km", "4km", "3km", "2km", "1km", "4.5km"])
-            #expect(document.countdown == true)
-            try await Self.checkIcons(of: document, origin: "", themes: ["day"], client: client)
         }
     }
 
