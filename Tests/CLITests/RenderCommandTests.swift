@@ -56,14 +56,16 @@ struct RenderCommandTests {
     }
 
     @Test(
-        "--locale writes tenths with the locale's mark, in the name too; whole numbers are the same picture in every locale",
+        "labels and formats change the name as they should: --locale, --interval, --countdown, --format",
         arguments: [
             (["--distance", "7.46", "--locale", "de"], "distance-7,5km-day@2x-"),
             (["--distance", "7.46", "--locale", "de-CH"], "distance-7.5km-day@2x-"),
             (["--distance", "0.4", "--end", "--unit", "nmi", "--locale", "pt_BR.UTF-8"], "end-0,4nmi-day@2x-"),
             (["--distance", "12", "--locale", "de"], "distance-12km-day@2x-"),
             (["--distance", "10.5", "--interval", "0.5"], "distance-10.5km-day@2x-"),
-            (["--distance", "45", "--countdown", "--dark"], "countdown-45km-night@2x-"), (["--distance", "10.5"], "distance-11km-day@2x-"),
+            (["--distance", "45", "--countdown", "--dark"], "countdown-45km-night@2x-"),
+            (["--distance", "45", "--format", "svg"], "distance-45km-day@2x-"),
+            (["--distance", "45", "--format", "pdf", "--scale", "4"], "distance-45km-day@4x-"), (["--distance", "10.5"], "distance-11km-day@2x-"),
         ])
     func locale(arguments: [String], prefix: String) throws {
         let folder = try CLI.temporaryFolder()
@@ -72,6 +74,9 @@ struct RenderCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         let names = try CLI.files(in: folder)
         #expect(names.count == 1 && names[0].hasPrefix(prefix), "\(names)")
+        // The file's extension is its format's, and stdout names that file.
+        let format = arguments.firstIndex(of: "--format").map { arguments[$0 + 1] } ?? "png"
+        #expect(names.first?.hasSuffix("." + format) == true && run.stdout.hasSuffix(names[0] + "\n"), "\(names) \(run.stdout)")
         if prefix == "distance-12km-day@2x-" {
             // The same picture, so the same bytes and name, as without --locale.
             #expect(try CLI.run(["--distance", "12", "--out", folder.path], in: folder).stdout == run.stdout)
@@ -117,6 +122,7 @@ struct RenderCommandTests {
             (["--start", "--distance", "-5"], "negative"),
             (["--start", "--end"], "together"),
             (["--countdown", "--end", "--distance", "4"], "together"),
+            (["--format", "svg", "--small"], "--small makes PNGs smaller"), (["--format", "gif"], "gif"),
             (["--scale", "0"], "--scale"),
             (["--scale", "5"], "--scale"),
             (["--scale", "99999999"], "--scale"),

@@ -27,10 +27,14 @@ struct CPUPoolTests {
     func refusals() async throws {
         let pool = try await CPUPool<Void>.start(name: "test", threads: 1, capacity: 1) { () }
         let gate = DispatchSemaphore(value: 0)
-        async let blocker: Void = pool.run { _ in gate.wait() }
-        // Wait until the one thread holds the blocker, then fill the queue's one place.
-        while pool.waiting > 0 { try await Task.sleep(for: .milliseconds(1)) }
-        try await Task.sleep(for: .milliseconds(20))
+        let started = Flag()
+        async let blocker: Void = pool.run { _ in
+            started.set()
+            gate.wait()
+        }
+        // Wait until the one thread holds the blocker (not a fixed time: on a loaded machine the job
+        // may not even be queued yet), then fill the queue's one place.
+        while !started.isSet { try await Task.sleep(for: .milliseconds(1)) }
         async let queued: Void = pool.run { _ in }
         while pool.waiting < 1 { try await Task.sleep(for: .milliseconds(1)) }
         await #expect(throws: CPUPool<Void>.Refusal.full) { try await pool.run { _ in } }
@@ -39,6 +43,13 @@ struct CPUPoolTests {
         try await queued
         pool.shutdown()
         await #expect(throws: CPUPool<Void>.Refusal.stopping) { try await pool.run { _ in } }
+    }
+
+    /// A flag a job raises on the pool's thread and the test reads.
+    final class Flag: Sendable {
+        private let raised = Mutex(false)
+        func set() { raised.withLock { $0 = true } }
+        var isSet: Bool { raised.withLock { $0 } }
     }
 
     /// A thread's context that counts its end: a worker drops its context when its thread returns.

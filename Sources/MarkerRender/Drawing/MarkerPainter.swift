@@ -10,14 +10,15 @@ struct MarkerPainter {
     /// Paints the whole marker. `shadow` is the layout's shadow mask (see `ShadowMask`), drawn in
     /// the palette's shadow colour. `showLabel(i)` draws segment `i`'s label with its line's
     /// top-left corner at the user-space origin, in points, in the current source colour.
-    func paint(on context: CairoContext, shadow: CairoSurface, showLabel: (Int) -> Void) throws(RenderError) {
-        try paintBackground(on: context, shadow: shadow)
+    /// A new document (SVG, PDF) is not cleared first: it is empty, and a clear would be drawn into it.
+    func paint(on context: CairoContext, shadow: CairoSurface, clearing: Bool = true, showLabel: (Int) -> Void) throws(RenderError) {
+        try paintBackground(on: context, shadow: shadow, clearing: clearing)
         try paintForeground(on: context, showLabel: showLabel)
     }
 
-    /// Clears the surface and paints what depends only on the canvas and palette: shadow, pill, dot.
-    func paintBackground(on context: CairoContext, shadow: CairoSurface) throws(RenderError) {
-        context.clear()
+    /// Clears the surface (if `clearing`) and paints what depends only on the canvas and palette: shadow, pill, dot.
+    func paintBackground(on context: CairoContext, shadow: CairoSurface, clearing: Bool = true) throws(RenderError) {
+        if clearing { context.clear() }
         context.paint(palette.shadow, maskedBy: shadow)
         paintPill(on: context)
         paintDot(on: context)

@@ -4,11 +4,19 @@ import MarkerSpec
 /// A Cairo drawing context on a surface, owned by this object.
 final class CairoContext {
     let pointer: OpaquePointer
-    /// Keeps the target alive for as long as the context draws on it.
-    let surface: CairoSurface
+    /// Keeps the target (a `CairoSurface` or a `VectorDocument`) alive for as long as the context draws on it.
+    private let target: AnyObject
 
-    init(_ surface: CairoSurface) throws(RenderError) {
-        guard let context = cairo_create(surface.pointer) else {
+    convenience init(_ surface: CairoSurface) throws(RenderError) {
+        try self.init(surface: surface.pointer, owner: surface)
+    }
+
+    convenience init(_ document: VectorDocument) throws(RenderError) {
+        try self.init(surface: document.pointer, owner: document)
+    }
+
+    private init(surface: OpaquePointer, owner: AnyObject) throws(RenderError) {
+        guard let context = cairo_create(surface) else {
             throw RenderError("Cairo could not make a drawing context")
         }
         let status = cairo_status(context)
@@ -17,7 +25,7 @@ final class CairoContext {
             throw RenderError("Cairo could not make a drawing context: \(CairoStatus.describe(status))")
         }
         self.pointer = context
-        self.surface = surface
+        self.target = owner
     }
 
     deinit { cairo_destroy(pointer) }

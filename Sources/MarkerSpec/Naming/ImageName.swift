@@ -12,7 +12,10 @@ public struct ImageName: Sendable, Hashable {
     }
 
     public var stem: String { "\(request.baseName)-\(hashPrefix)" }
-    public var fileName: String { stem + ".png" }
+    public var fileName: String { stem + ImageFormat.png.fileExtension }
+
+    /// The file name in `format`: `end-123km-night@2x-3f9a1c2b7d.svg`.
+    public func fileName(_ format: ImageFormat) -> String { stem + format.fileExtension }
 
     /// Reads a name back into what to draw, e.g. `end-123km-night@2x-3f9a1c2b7d` (with or without
     /// `.png`); only built-in themes can be read, since a custom palette's colours are not in its name.

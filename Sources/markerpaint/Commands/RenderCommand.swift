@@ -20,6 +20,7 @@ struct RenderCommand: ParsableCommand {
               markerpaint --distance 123 --end --dark      # ./end-123km-night@2x-<hash>.png
               markerpaint --start --scale 3 --out icons    # icons/start-0km-day@3x-<hash>.png
               markerpaint --distance 7.5 --unit mi --json  # one JSON object with size and anchor
+              markerpaint --distance 42 --format svg       # ./distance-42km-day@2x-<hash>.svg
             The file name carries a hash of the PNG's bytes, so a changed picture never reuses a name.
             """
     )
@@ -33,11 +34,15 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Smallest PNG: libdeflate's level 12 instead of 1 (a few ms instead of tens of µs).")
     var small = false
 
+    @Option(help: "File format: png, or the same drawing as svg or pdf (paths and glyph outlines, the shadow an embedded image).")
+    var format: ImageFormat = .png
+
     @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
     var json = false
 
     func validate() throws {
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
+        if small && format != .png { throw ValidationError("--small makes PNGs smaller; leave it out with --format \(format.rawValue)") }
     }
 
     func run() throws {
@@ -47,10 +52,15 @@ struct RenderCommand: ParsableCommand {
         } catch let error as SpecError {
             throw error.validationError
         }
-        let rendered = try MarkerRenderer(compression: small ? PNGEncoder.smallCompression : PNGEncoder.defaultCompression).render(request)
-        let path = try Folder.create(FilePath(out)).write(rendered.png, as: rendered.image.fileName)
+        let renderer = try MarkerRenderer(compression: small ? PNGEncoder.smallCompression : PNGEncoder.defaultCompression)
+        let (image, bytes) =
+            switch format {
+            case .png: try renderer.render(request).written
+            case .svg, .pdf: try renderer.renderDocument(request, format: format).written
+            }
+        let path = try Folder.create(FilePath(out)).write(bytes, as: image.fileName)
         if json {
-            print(try WrittenMarker(image: rendered.image, path: path.string).jsonLine())
+            print(try WrittenMarker(image: image, path: path.string).jsonLine())
         } else {
             print(path)
         }
@@ -82,4 +92,12 @@ struct WrittenMarker: Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
+}
+
+extension RenderedMarker {
+    fileprivate var written: (MarkerImage, [UInt8]) { (image, png) }
+}
+
+extension RenderedDocument {
+    fileprivate var written: (MarkerImage, [UInt8]) { (image, bytes) }
 }

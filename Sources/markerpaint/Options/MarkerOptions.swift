@@ -49,6 +49,8 @@ struct MarkerOptions: ParsableArguments {
 
 extension Marker.Unit: ExpressibleByArgument {}
 
+extension ImageFormat: ExpressibleByArgument {}
+
 extension MarkerInterval {
     /// `--interval`'s help for a route.
     static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5); the zoom table scales with it."

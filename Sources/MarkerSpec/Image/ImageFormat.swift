@@ -1,0 +1,16 @@
+/// The file formats a marker is written in: PNG pixels, or the same drawing as SVG or PDF.
+public enum ImageFormat: String, Sendable, CaseIterable, Codable {
+    case png, svg, pdf
+
+    /// `.png`, `.svg`, `.pdf`.
+    public var fileExtension: String { "." + rawValue }
+
+    /// The media type a server sends it with.
+    public var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
+}
