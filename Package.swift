@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "MarkerRenderTests",
             dependencies: [
-                "MarkerRender", "CPangoCairo", "MarkerSpec", "MarkerPixels", "MarkerFiles", "TestSupport",
+                "MarkerRender", "CPangoCairo", "MarkerSpec", "MarkerPixels", "MarkerFiles", "MarkerGolden", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
