@@ -78,11 +78,8 @@ public struct GoldenCase: Sendable, Codable, Hashable {
 extension GoldenCase {
     /// What the case draws: `distance` for a start, distance or end; `parts` for a combined marker.
     func marker() throws(GoldenError) -> Marker {
-        let mark = try checked { () throws(SpecError) in try locale.map { (name) throws(SpecError) in try LabelLocale(name) } ?? .standard }
-            .decimalMark
-        let precision = try checked { () throws(SpecError) in
-            try interval.map { (interval) throws(SpecError) in try MarkerInterval("\(interval)") } ?? .one
-        }.precision
+        let mark = try checked { () throws(SpecError) in try LabelLocale(named: locale) }.decimalMark
+        let precision = try checked { () throws(SpecError) in try MarkerInterval(named: interval.map { "\($0)" }) }.precision
         switch (kind, distance, parts) {
         case (.combined, nil, let parts?):
             return try checked { () throws(SpecError) in

@@ -102,7 +102,7 @@ struct MapFiles: Sendable {
         return Manifest(
             renderer: RendererFingerprint.combined(fingerprints), renderers: fingerprints, unit: options.unit.rawValue,
             locale: options.locale == .standard ? nil : options.locale.identifier,
-            interval: options.interval == .one ? nil : Double(options.interval.tenths) / 10,
+            interval: options.interval == .one ? nil : options.interval.units,
             countdown: options.countdown ? true : nil,
             cumulative: options.cumulative,
             stages: batch.plan.stageLengths.enumerated().map { index, metres in

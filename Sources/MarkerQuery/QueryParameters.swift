@@ -68,14 +68,12 @@ public struct QueryParameters: Sendable {
 
     /// The locale labels read in (default: a decimal point), e.g. `de` for `7,5km`.
     public func locale(_ name: String = "locale") throws(QueryError) -> LabelLocale {
-        guard let text = values[name] else { return .standard }
-        do { return try LabelLocale(text) } catch { throw QueryError.badParameter(name, error.problem) }
+        do { return try LabelLocale(named: values[name]) } catch { throw QueryError.badParameter(name, error.problem) }
     }
 
     /// The spacing of distance markers in the unit (default 1), a multiple of 0.1 such as `0.5` or `5`.
     public func interval(_ name: String = "interval") throws(QueryError) -> MarkerInterval {
-        guard let text = values[name] else { return .one }
-        do { return try MarkerInterval(text) } catch { throw QueryError.badParameter(name, error.problem) }
+        do { return try MarkerInterval(named: values[name]) } catch { throw QueryError.badParameter(name, error.problem) }
     }
 
     /// A plain decimal number (`123`, `7.5`, `-3`), or nil when absent. Exponents, `nan`, `inf`

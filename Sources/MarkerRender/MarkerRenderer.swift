@@ -94,9 +94,7 @@ public final class MarkerRenderer {
 
     /// Draws `request` onto a new premultiplied ARGB32 surface.
     func drawSurface(_ request: MarkerRequest) throws(RenderError) -> (CairoSurface, MarkerLayout) {
-        let segments = LabelSegment.segments(of: request.marker)
-        let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
-        let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
+        let (segments, labels, geometry) = try laidOut(request)
         let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
         let palette = request.theme.palette
         let painter = MarkerPainter(layout: geometry, palette: palette)
@@ -141,9 +139,14 @@ public final class MarkerRenderer {
 
     /// Measures each label and works out where everything goes.
     func layout(for request: MarkerRequest) throws(RenderError) -> MarkerLayout {
+        try laidOut(request).geometry
+    }
+
+    /// `request`'s segments, their labels set for drawing, and where everything goes: what drawing it takes, as a PNG or a document.
+    func laidOut(_ request: MarkerRequest) throws(RenderError) -> (segments: [LabelSegment], labels: [ShapedLabel], geometry: MarkerLayout) {
         let segments = LabelSegment.segments(of: request.marker)
         let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
-        return MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
+        return (segments, labels, MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale))
     }
 
     /// Each segment's label set in glyphs for drawing at `scale`, as `method` sets it.

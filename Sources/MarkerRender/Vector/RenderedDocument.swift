@@ -16,9 +16,7 @@ extension MarkerRenderer {
     /// SVG filter blur differs from renderer to renderer. The bytes depend only on the request.
     public func renderDocument(_ request: MarkerRequest, format: ImageFormat) throws(RenderError) -> RenderedDocument {
         guard format != .png else { throw RenderError("a PNG is drawn by render(_:), not as a document") }
-        let segments = LabelSegment.segments(of: request.marker)
-        let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
-        let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
+        let (_, labels, geometry) = try laidOut(request)
         let document = try VectorDocument(format, width: geometry.canvasWidth, height: geometry.canvasHeight)
         let shadow = try shadowMask(for: geometry)
         do {

@@ -98,15 +98,15 @@ public struct MarkerPlan: Sendable {
 
     /// The steps (multiples of `stepLength` metres) a stage's distance markers stand at: past its
     /// start (`before` metres were counted before it) and short of its end, each by more than `coincidence`.
-    static func distanceSteps(before: Double, length: Double, stepLength unitLength: Double) -> Range<Int> {
+    static func distanceSteps(before: Double, length: Double, stepLength: Double) -> Range<Int> {
         // Lengths are sums of finite segments of at most half the globe, far inside Int; the clamp
         // only keeps the conversion total.
         func whole(_ value: Double) -> Int { Int(max(-1e15, min(1e15, value))) }
-        var first = max(1, whole((before / unitLength).rounded(.down)))
-        while Double(first) * unitLength - before <= coincidence { first += 1 }
+        var first = max(1, whole((before / stepLength).rounded(.down)))
+        while Double(first) * stepLength - before <= coincidence { first += 1 }
         // One past the last: the division lands within a step of it, the loops settle the rounding.
-        var end = max(first, whole(((before + length) / unitLength).rounded(.up)) + 1)
-        while end > first, Double(end - 1) * unitLength - before >= length - coincidence { end -= 1 }
+        var end = max(first, whole(((before + length) / stepLength).rounded(.up)) + 1)
+        while end > first, Double(end - 1) * stepLength - before >= length - coincidence { end -= 1 }
         return first..<end
     }
 }

@@ -236,7 +236,7 @@ struct RouteMarkersRoutes: Sendable {
         ]
         if options.locale != .standard { members["locale"] = .string(options.locale.identifier) }
         if options.countdown { members["countdown"] = .bool(true) }
-        if options.interval != .one { members["interval"] = .number(Double(options.interval.tenths) / 10) }
+        if options.interval != .one { members["interval"] = .number(options.interval.units) }
         return members
     }
 

@@ -4,13 +4,4 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
 
     /// `.png`, `.svg`, `.pdf`.
     public var fileExtension: String { "." + rawValue }
-
-    /// The media type a server sends it with.
-    public var mediaType: String {
-        switch self {
-        case .png: "image/png"
-        case .svg: "image/svg+xml"
-        case .pdf: "application/pdf"
-        }
-    }
 }

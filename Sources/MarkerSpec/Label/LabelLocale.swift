@@ -74,6 +74,11 @@ public struct LabelLocale: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The locale `name` names, or the standard one if there is none (an option or field left out).
+    public init(named name: String?) throws(SpecError) {
+        self = try name.map { (name) throws(SpecError) in try LabelLocale(name) } ?? .standard
+    }
+
     /// `text` as ICU spells a locale (`language_Script_REGION_VARIANT`), or nil if it is not one.
     /// A POSIX encoding or modifier (`.UTF-8`, `@euro`) is dropped; BCP 47 extensions (`-u-nu-latn`) are refused.
     static func canonical(_ text: String) -> String? {

@@ -43,6 +43,14 @@ public struct MarkerInterval: Sendable, Hashable, CustomStringConvertible {
         try self.init(tenths: wholeValue * 10 + tenth)
     }
 
+    /// The interval `text` writes, or one unit if there is none (an option or field left out).
+    public init(named text: String?) throws(SpecError) {
+        self = try text.map { (text) throws(SpecError) in try MarkerInterval(text) } ?? .one
+    }
+
+    /// The interval in units, as a manifest or route document records it (`0.5`).
+    public var units: Double { Double(tenths) / 10 }
+
     /// Whether markers fall on whole units only: labels then follow MARKER.md's rule (whole from 10).
     public var isWhole: Bool { tenths.isMultiple(of: 10) }
 

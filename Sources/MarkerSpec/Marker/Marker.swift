@@ -112,12 +112,12 @@ public struct Marker: Sendable, Hashable {
 
     /// A start, distance or end marker that reads `part`, as a name spells it.
     public init(_ part: Part, unit: Unit = .km) throws(SpecError) {
-        self.kind = part.kind
-        self.unit = unit
-        self.parts = [part]
         guard part.kind != .combined else {
             throw SpecError(.kind, "combined is made from the starts and ends it joins, not from one distance")
         }
+        self.kind = part.kind
+        self.unit = unit
+        self.parts = [part]
     }
 
     /// A combined marker: the starts and ends that meet at one place, in route order.

@@ -54,19 +54,9 @@ extension ImageFormat: ExpressibleByArgument {}
 extension MarkerInterval {
     /// `--interval`'s help for a route.
     static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5); the zoom table scales with it."
-
-    /// The interval `--interval` gives, or one unit without it.
-    init(named text: String?) throws(SpecError) {
-        self = try text.map { (text) throws(SpecError) in try MarkerInterval(text) } ?? .one
-    }
 }
 
 extension LabelLocale {
     /// `--locale`'s help, the same for a marker and a route.
     static let help = "Locale the label reads in, e.g. de for 7,5km (default: 7.5km). Units and digits stay as drawn."
-
-    /// The locale `--locale` names, or the standard one without it.
-    init(named name: String?) throws(SpecError) {
-        self = try name.map { (name) throws(SpecError) in try LabelLocale(name) } ?? .standard
-    }
 }
