@@ -33,7 +33,7 @@ struct MarkerBench: AsyncParsableCommand {
 
         func validate() throws {
             guard (1...100_000).contains(markers) else { throw ValidationError("--markers must be 1 to 100000") }
-            guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4") }
+            guard MarkerRequest.scales.contains(MarkerScale(integerLiteral: scale)) else { throw ValidationError("--scale must be 1, 2, 3 or 4") }
             guard (1...12).contains(level) else { throw ValidationError("--level must be 1 to 12") }
             guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
         }
@@ -87,7 +87,7 @@ struct MarkerBench: AsyncParsableCommand {
 
         func validate() throws {
             guard (1...1_000_000).contains(markers) else { throw ValidationError("--markers must be 1 to 1000000") }
-            guard MarkerRequest.scales.contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4") }
+            guard MarkerRequest.scales.contains(MarkerScale(integerLiteral: scale)) else { throw ValidationError("--scale must be 1, 2, 3 or 4") }
             guard (1...256).contains(workers) else { throw ValidationError("--workers must be 1 to 256") }
             guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
         }

@@ -31,7 +31,8 @@ struct RenderBenchmark: Sendable {
         var requests: [MarkerRequest] = []
         for index in 0..<count {
             let marker = try Marker(kind: index % 10 == 9 ? .end : .distance, distance: Double(index / 2 + 1))
-            requests.append(try MarkerRequest(marker: marker, theme: index.isMultiple(of: 2) ? .day : .night, scale: scale))
+            requests.append(
+                try MarkerRequest(marker: marker, theme: index.isMultiple(of: 2) ? .day : .night, scale: MarkerScale(integerLiteral: scale)))
         }
         self.requests = requests
         self.workers = workers

@@ -35,11 +35,12 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     public var theme: String?
     /// A palette file, relative to the goldens folder.
     public var palette: String?
-    public var scale: Int
+    /// Pixels per point: 1, 1.5, 2, 3 or 4.
+    public var scale: Double
 
     public init(
         kind: Marker.Kind, distance: Double? = nil, parts: [Part]? = nil, unit: Marker.Unit = .km, locale: String? = nil,
-        interval: Double? = nil, theme: String? = nil, palette: String? = nil, scale: Int
+        interval: Double? = nil, theme: String? = nil, palette: String? = nil, scale: Double
     ) {
         self.kind = kind
         self.distance = distance
@@ -67,8 +68,11 @@ public struct GoldenCase: Sendable, Codable, Hashable {
             throw GoldenError("give exactly one of \"theme\" and \"palette\"")
         }
         let marker = try marker()
+        guard let pixelScale = MarkerScale(exactly: scale) else {
+            throw GoldenError("scale must be \(MarkerScale.choices) (got \(scale))")
+        }
         do {
-            return try MarkerRequest(marker: marker, theme: resolvedTheme, scale: scale)
+            return try MarkerRequest(marker: marker, theme: resolvedTheme, scale: pixelScale)
         } catch {
             throw GoldenError(error.description)
         }

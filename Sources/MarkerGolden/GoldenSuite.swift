@@ -144,7 +144,7 @@ public struct GoldenSuite: Sendable {
             // Each theme's scales side by side, themes in the order cases.json first names them.
             let theme = themeOrder[request.theme.name] ?? themeOrder.count
             themeOrder[request.theme.name] = theme
-            columnKeys[column] = [theme, request.scale]
+            columnKeys[column] = [theme, request.scale.halves]
             entries.append(
                 ContactSheet.Entry(
                     row: "\(request.marker.kind.rawValue) \(request.marker.label)",

@@ -4,13 +4,13 @@ public import MarkerSpec
 /// The images a route's markers need: one per distinct kind × label × theme × scale, however often used.
 public struct RouteImageSet: Sendable {
     public let themes: [Theme]
-    public let scales: [Int]
+    public let scales: [MarkerScale]
     /// Every distinct image, in a stable order (markers in route order, then theme, then scale).
     public let requests: [MarkerRequest]
 
-    public init(plan: MarkerPlan, themes: [Theme], scales: [Int]) throws(MapError) {
+    public init(plan: MarkerPlan, themes: [Theme], scales: [MarkerScale]) throws(MapError) {
         guard !themes.isEmpty else { throw MapError(.badChoice, "no theme to draw: give at least one") }
-        guard !scales.isEmpty else { throw MapError(.badChoice, "no scale to draw: give at least one of 1, 2, 3, 4") }
+        guard !scales.isEmpty else { throw MapError(.badChoice, "no scale to draw: give at least one of \(MarkerScale.choices)") }
         self.themes = themes
         self.scales = scales
         var seen = Set<MarkerRequest>()

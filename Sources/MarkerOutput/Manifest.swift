@@ -30,7 +30,8 @@ public struct Manifest: Codable, Sendable {
         public var kind: String
         public var label: String
         public var theme: String
-        public var scale: Int
+        /// Pixels per point: 1, 1.5, 2, 3 or 4.
+        public var scale: Double
         public var width: Int
         public var height: Int
         public var anchor: PixelPoint
@@ -47,7 +48,7 @@ public struct Manifest: Codable, Sendable {
             kind = request.marker.kind.rawValue
             label = request.marker.label
             theme = request.theme.name
-            scale = request.scale
+            scale = request.scale.factor
             width = image.width
             height = image.height
             anchor = image.anchor
@@ -164,9 +165,9 @@ extension Manifest.Image {
     /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         .object([
-            .init("anchor", .object([.init("x", .integer(anchor.x)), .init("y", .integer(anchor.y))])),
+            .init("anchor", .object([.init("x", .number(anchor.x)), .init("y", .number(anchor.y))])),
             .init("file", .string(file)), .init("height", .integer(height)), .init("key", .string(key)), .init("kind", .string(kind)),
-            .init("label", .string(label)), .init("name", .string(name)), .init("scale", .integer(scale)), .init("sha256", .string(sha256)),
+            .init("label", .string(label)), .init("name", .string(name)), .init("scale", .number(scale)), .init("sha256", .string(sha256)),
             .init("sprite", .string(sprite)), .init("theme", .string(theme)), .init("width", .integer(width)),
         ])
     }
@@ -196,9 +197,9 @@ extension Manifest.Sprite {
 /// shares with the last one.
 enum RendererFingerprint {
     /// The probes' key for `theme` at `scale`, as `Manifest.renderers` records it.
-    static func key(theme: String, scale: Int) -> String { "\(theme)@\(scale)x" }
+    static func key(theme: String, scale: MarkerScale) -> String { "\(theme)@\(scale)x" }
 
-    static func current(renderer: MarkerRenderer, themes: [Theme], scales: [Int]) throws(OutputError) -> [String: String] {
+    static func current(renderer: MarkerRenderer, themes: [Theme], scales: [MarkerScale]) throws(OutputError) -> [String: String] {
         var fingerprints: [String: String] = [:]
         for theme in themes {
             for scale in scales {

@@ -26,7 +26,7 @@ struct MapFiles: Sendable {
         self.images = images
         self.fingerprints = fingerprints
         self.baseURL = baseURL
-        var shaByScale: [Picture: [Int: String]] = [:]
+        var shaByScale: [Picture: [MarkerScale: String]] = [:]
         shaByScale.reserveCapacity(images.count)
         for image in images {
             shaByScale[Picture(marker: image.request.marker, theme: image.request.theme), default: [:]][image.request.scale] = image.sha256
@@ -132,12 +132,11 @@ struct MapFiles: Sendable {
         let options = batch.options
         // The page needs 1x and @2x; only a run that drew neither gives it what it drew.
         let drewSmall = batch.imageSet.scales.contains { $0 <= 2 }
-        var pictures: [String: [Int: PreviewPage.Picture]] = [:]
+        var pictures: [String: [MarkerScale: PreviewPage.Picture]] = [:]
         for image in images where image.request.scale <= 2 || !drewSmall {
             let id = try spriteID(image.request.marker, image.request.theme).value
             pictures[id, default: [:]][image.request.scale] = PreviewPage.Picture(
-                file: image.fileName, scale: image.request.scale, width: image.width, height: image.height,
-                anchorX: image.anchor.x, anchorY: image.anchor.y)
+                file: image.fileName, scale: image.request.scale, width: image.width, height: image.height, anchor: image.anchor)
         }
         return try Self.document {
             try PreviewPage.html(
@@ -154,9 +153,9 @@ struct MapFiles: Sendable {
     ) throws(OutputError) -> ([Manifest.Sprite], [SpriteID: String]) {
         var itemsByRatio: [Int: [SpritePacker.Item]] = [:]
         var imageOf: [Int: [SpriteID: MarkerImage]] = [:]
-        for image in images where image.request.theme == theme && SpriteSheet.pixelRatios.contains(image.request.scale) {
+        for image in images where image.request.theme == theme {
+            guard let ratio = image.request.scale.whole, SpriteSheet.pixelRatios.contains(ratio) else { continue }
             let id = try spriteID(image.request.marker, theme)
-            let ratio = image.request.scale
             guard imageOf[ratio, default: [:]][id] == nil else { continue }
             imageOf[ratio, default: [:]][id] = image
             itemsByRatio[ratio, default: []].append(SpritePacker.Item(id: id, width: image.width, height: image.height))

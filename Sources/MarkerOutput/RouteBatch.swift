@@ -9,7 +9,7 @@ public import SystemPackage
 public struct RouteBatch: Sendable {
     public struct Options: Sendable {
         public var themes: [Theme] = [.day, .night]
-        public var scales: [Int] = [1, 2]
+        public var scales: [MarkerScale] = [1, 2]
         public var unit: Marker.Unit = .km
         /// The locale labels read in: its decimal mark writes tenths (`7,5km` for `de`).
         public var locale = LabelLocale.standard
@@ -60,7 +60,9 @@ public struct RouteBatch: Sendable {
             cumulative: options.cumulative, limits: options.limits)
         do {
             // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
-            let scales = options.sprites ? Array(Set(options.scales + SpriteSheet.pixelRatios)).sorted() : options.scales
+            let scales =
+                options.sprites
+                ? Array(Set(options.scales + SpriteSheet.pixelRatios.map(MarkerScale.init(integerLiteral:)))).sorted() : options.scales
             imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: scales)
         } catch {
             throw RouteError(error.message)
@@ -127,8 +129,9 @@ public struct RouteBatch: Sendable {
 
     /// The renderer's fingerprint for each of `themes` at each of `scales`, drawn on one of the
     /// pool's threads, or why they could not be.
-    private static func fingerprints(on pool: CPUPool<MarkerRenderer>, themes: [Theme], scales: [Int]) async -> Result<[String: String], OutputError>
-    {
+    private static func fingerprints(on pool: CPUPool<MarkerRenderer>, themes: [Theme], scales: [MarkerScale]) async -> Result<
+        [String: String], OutputError
+    > {
         do {
             return .success(
                 try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer, themes: themes, scales: scales) })

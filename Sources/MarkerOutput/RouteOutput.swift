@@ -143,7 +143,8 @@ public final class RouteOutput: Sendable {
         guard let previous, let recorded = previous.renderers else { return [:] }
         var reusable: [String: Manifest.Image] = [:]
         for image in previous.images where ownFiles[image.file] == image.sha256 {
-            let key = RendererFingerprint.key(theme: image.theme, scale: image.scale)
+            guard let scale = MarkerScale(exactly: image.scale) else { continue }
+            let key = RendererFingerprint.key(theme: image.theme, scale: scale)
             guard let fingerprint = fingerprints[key], recorded[key] == fingerprint else { continue }
             reusable[image.key] = image
         }

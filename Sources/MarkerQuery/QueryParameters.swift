@@ -48,11 +48,11 @@ public struct QueryParameters: Sendable {
         return choice
     }
 
-    /// A pixel scale: 1, 2, 3 or 4 (default 2), written as a whole number.
-    public func scale(_ name: String = "scale") throws(QueryError) -> Int {
+    /// A pixel scale: 1, 1.5, 2, 3 or 4 (default 2), in its one spelling.
+    public func scale(_ name: String = "scale") throws(QueryError) -> MarkerScale {
         guard let text = values[name] else { return 2 }
-        guard let scale = Int(text), MarkerRequest.scales.contains(scale), String(scale) == text else {
-            throw QueryError.badParameter(name, "must be 1, 2, 3 or 4, not \(Self.quoted(text))")
+        guard let scale = try? MarkerScale(text) else {
+            throw QueryError.badParameter(name, "must be \(MarkerScale.choices), not \(Self.quoted(text))")
         }
         return scale
     }

@@ -108,7 +108,7 @@ public final class MarkerRenderer {
             var inLayout = segments.count - 1
             try painter.paint(on: context, shadow: try backgrounds.shadowMask(for: geometry)) { index in
                 if index != inLayout {
-                    self.setLabel(segments[index].number, unit: request.marker.unit, scale: Double(request.scale))
+                    self.setLabel(segments[index].number, unit: request.marker.unit, scale: request.scale.factor)
                     inLayout = index
                 }
                 self.layout.show(in: context, atX: 0, y: 0)
@@ -150,15 +150,15 @@ public final class MarkerRenderer {
     }
 
     /// Each segment's label set in glyphs for drawing at `scale`, as `method` sets it.
-    func labels(of segments: [LabelSegment], unit: Marker.Unit, scale: Int) throws(RenderError) -> [ShapedLabel] {
+    func labels(of segments: [LabelSegment], unit: Marker.Unit, scale: MarkerScale) throws(RenderError) -> [ShapedLabel] {
         var labels: [ShapedLabel] = []
         labels.reserveCapacity(segments.count)
         for segment in segments {
             switch method {
             case .reusing:
-                labels.append(try shaper.shape(number: segment.number, unit: unit, scale: Double(scale)))
+                labels.append(try shaper.shape(number: segment.number, unit: unit, scale: scale.factor))
             case .fromScratch:
-                setLabel(segment.number, unit: unit, scale: Double(scale))
+                setLabel(segment.number, unit: unit, scale: scale.factor)
                 labels.append(ShapedLabel(layout: layout))
             }
         }
@@ -171,7 +171,7 @@ public final class MarkerRenderer {
     /// are as quick as the rest.
     package func warmUp(themes: [Theme] = Theme.builtIn) throws(RenderError) {
         for scale in MarkerRequest.scales {
-            for unit in Marker.Unit.allCases { try shaper.fillTable(scale: Double(scale), unit: unit) }
+            for unit in Marker.Unit.allCases { try shaper.fillTable(scale: scale.factor, unit: unit) }
             let reference = MarkerLayout(backgroundWithPillWidth: BackgroundStitch(scale: scale).referencePillWidth, scale: scale)
             for theme in themes { _ = try backgrounds.surface(for: reference, palette: theme.palette) }
         }

@@ -31,7 +31,7 @@ struct GoldenVerificationTests {
         let requests = try GoldenSuite(directory: FilePath(goldensDirectory)).cases.map(\.request)
         for kind in Marker.Kind.allCases {
             for theme in [Theme.day, .night] {
-                for scale in 1...3 {
+                for scale in MarkerScale.all.prefix(4) {
                     #expect(requests.contains { $0.marker.kind == kind && $0.theme == theme && $0.scale == scale })
                 }
             }
@@ -69,7 +69,7 @@ struct GoldenVerificationTests {
         case .clippedShadow:
             // The canvas cut just below the dot, as if it were too small, keeping its size.
             let anchor = try renderer.draw(request).anchor
-            for y in (anchor.y + 3 * 2 + 1)..<actual.height {
+            for y in (Int(anchor.y) + 3 * 2 + 1)..<actual.height {
                 for x in 0..<actual.width { actual[x, y] = .clear }
             }
         case .transparentToWhite:

@@ -105,19 +105,21 @@ struct RouteBatchTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
         var options = RouteBatch.Options()
-        options.scales = [1, 2, 3]
+        options.scales = [1, .oneAndAHalf, 2, 3]
         _ = try await write(Repository.sharedRoutes.appendingPathComponent("Mojstrovka.gpx").path, to: out, options: options)
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
-        for image in try #require(manifest["images"] as? [[String: Any]]) {
+        let images = try #require(manifest["images"] as? [[String: Any]])
+        #expect(Set(images.map { $0["scale"] as? Double }) == [1, 1.5, 2, 3])
+        for image in images {
             let file = try #require(image["file"] as? String)
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/" + file)))
             #expect(ContentHash.sha256Hex(bytes) == image["sha256"] as? String)
             #expect(file == "\(image["name"] as! String).png")
             let decoded = try PNGDecoder.decode(bytes)
             #expect(decoded.width == image["width"] as? Int && decoded.height == image["height"] as? Int)
-            let anchor = try #require(image["anchor"] as? [String: Int])
-            #expect(anchor["x"] == decoded.width / 2)
-            #expect(anchor["y"] == decoded.height - 9 * (image["scale"] as! Int))
+            let anchor = try #require(image["anchor"] as? [String: Double])
+            #expect(anchor["x"] == Double(decoded.width) / 2)
+            #expect(anchor["y"] == Double(decoded.height) - 9 * (image["scale"] as! Double))
         }
         for sprite in try #require(manifest["sprites"] as? [[String: Any]]) {
             #expect(FileManager.default.fileExists(atPath: out + "/" + (sprite["png"] as! String)))

@@ -8,8 +8,8 @@ import Testing
 struct BackgroundStitchTests {
     @Test(
         "every background stitched is, premultiplied pixel for pixel, the one painted, at every width stitched, in both themes",
-        arguments: [1, 2, 3])
-    func stitchedIsPainted(scale: Int) throws {
+        arguments: MarkerScale.all)
+    func stitchedIsPainted(scale: MarkerScale) throws {
         let stitch = BackgroundStitch(scale: scale)
         var backgrounds = MarkerBackground(sharing: SharedDrawing())
         var painter = MarkerBackground(sharing: SharedDrawing())
@@ -20,7 +20,7 @@ struct BackgroundStitchTests {
             #expect(stitch.stitches(pillWidth: pillWidth))
             let layout = MarkerLayout(backgroundWithPillWidth: pillWidth, scale: scale)
             // Night at every tenth width: the stitch does not look at colours, the painting does.
-            for palette in pillWidth % 20 == 0 ? [Theme.day.palette, Theme.night.palette] : [Theme.day.palette] {
+            for palette in (pillWidth - stitch.referencePillWidth) % 20 == 0 ? [Theme.day.palette, Theme.night.palette] : [Theme.day.palette] {
                 let stitched = LabelShaperTests.premultipliedPixels(of: try backgrounds.surface(for: layout, palette: palette))
                 let painted = LabelShaperTests.premultipliedPixels(of: try painter.painted(layout, palette: palette))
                 // A Bool, so that a failure names the width instead of printing every byte.
@@ -32,8 +32,8 @@ struct BackgroundStitchTests {
         #expect(checked >= Int(Double(BackgroundStitch.span / 2) * 1.1))
     }
 
-    @Test("markers from three digits up have their backgrounds stitched at every scale", arguments: [1, 2, 3])
-    func markersAreStitched(scale: Int) throws {
+    @Test("markers from three digits up have their backgrounds stitched at every scale", arguments: MarkerScale.all)
+    func markersAreStitched(scale: MarkerScale) throws {
         let renderer = try MarkerRenderer()
         let stitch = BackgroundStitch(scale: scale)
         for distance in [123.0, 1999, 100_000] {

@@ -42,13 +42,13 @@ struct CombinedMarkerTests {
     }
 
     @Test("parts sit in order, each 4pt from a 1pt divider on whole pixels, all inside the padding", arguments: combined, [1, 2, 3])
-    func layout(parts: [(Marker.Kind, Double)], scale: Int) throws {
+    func layout(parts: [(Marker.Kind, Double)], scale: MarkerScale) throws {
         let marker = try Self.marker(parts)
         let request = try MarkerRequest(marker: marker, theme: .night, scale: scale)
         let renderer = try MarkerRenderer()
         let layout = try renderer.layout(for: request)
         let segments = LabelSegment.segments(of: marker)
-        let s = Double(scale)
+        let s = scale.factor
         try #require(layout.labelOrigins.count == segments.count)
         try #require(layout.dividers.count == segments.count - 1)
         #expect(layout.icons.map(\.icon) == segments.flatMap(\.icons))
@@ -79,11 +79,11 @@ struct CombinedMarkerTests {
 
     @Test("a combined marker's image is centred on its anchor like every other", arguments: combined)
     func anchor(parts: [(Marker.Kind, Double)]) throws {
-        for scale in 1...3 {
+        for scale in MarkerScale.all {
             let request = try MarkerRequest(marker: try Self.marker(parts), theme: .day, scale: scale)
             let rendered = try MarkerRenderer().render(request)
-            #expect(rendered.image.anchor.x == rendered.image.width / 2)
-            #expect(rendered.image.anchor.y == rendered.image.height - 9 * scale)
+            #expect(rendered.image.anchor.x == Double(rendered.image.width) / 2)
+            #expect(rendered.image.anchor.y == Double(rendered.image.height) - 9 * scale.factor)
         }
     }
 

@@ -130,8 +130,8 @@ struct LabelShaperTests {
 
     @Test(
         "markers drawn from shaped labels over kept backgrounds are, premultiplied pixel for pixel, those drawn from scratch with a Pango layout per label",
-        arguments: [1, 2, 3])
-    func samePixels(scale: Int) throws {
+        arguments: MarkerScale.all)
+    func samePixels(scale: MarkerScale) throws {
         // A pool's renderers share backgrounds and shadow masks: the second takes the first's.
         let drawing = SharedDrawing()
         let shaped = try MarkerRenderer(fontFamily: MarkerRenderer.fontFamily, sharing: drawing)

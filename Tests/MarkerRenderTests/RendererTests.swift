@@ -16,13 +16,13 @@ struct RendererTests {
 
     func request(
         _ kind: Marker.Kind = .distance, _ distance: Double = 10, unit: Marker.Unit = .km,
-        theme: Theme = .night, scale: Int = 2
+        theme: Theme = .night, scale: MarkerScale = 2
     ) throws -> MarkerRequest {
         try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale)
     }
 
-    @Test("the same request gives the same bytes and name every time", arguments: [1, 2, 3])
-    func deterministic(scale: Int) throws {
+    @Test("the same request gives the same bytes and name every time", arguments: MarkerScale.all)
+    func deterministic(scale: MarkerScale) throws {
         let first = try MarkerRenderer().render(try request(.end, 123, scale: scale))
         let second = try MarkerRenderer().render(try request(.end, 123, scale: scale))
         #expect(first.png == second.png)
@@ -80,8 +80,8 @@ struct RendererTests {
         #expect(made == 4)
     }
 
-    @Test("the canvas holds the whole shadow, with no more than a thin empty margin", arguments: [1, 2, 3])
-    func canvasFitsShadow(scale: Int) throws {
+    @Test("the canvas holds the whole shadow, with no more than a thin empty margin", arguments: MarkerScale.all)
+    func canvasFitsShadow(scale: MarkerScale) throws {
         for (kind, distance) in Self.kinds {
             let (image, anchor) = try MarkerRenderer().draw(try request(kind, distance, scale: scale))
             let visible = (0..<image.height).flatMap { y in (0..<image.width).map { (x: $0, y: y) } }
@@ -91,16 +91,18 @@ struct RendererTests {
             let minY = visible.map(\.y).min()!
             let maxY = visible.map(\.y).max()!
             // Not clipped: the outermost ring is empty. Not wasteful: the shadow comes within 2pt of every edge.
-            let slack = 2 * scale
+            let slack = Int(2 * scale.factor)
             #expect(minX >= 1 && minY >= 1 && maxX <= image.width - 2 && maxY <= image.height - 2)
             #expect(minX <= slack && minY <= slack && maxX >= image.width - 1 - slack && maxY >= image.height - 1 - slack)
             // Whole-point margins: the anchor is 9pt above the bottom and centred, at every scale.
-            #expect(image.height - anchor.y == 9 * scale && image.width == 2 * anchor.x)
+            #expect(Double(image.height) - anchor.y == 9 * scale.factor && Double(image.width) == 2 * anchor.x)
         }
     }
 
-    @Test("the 1pt border is exactly `scale` sharp pixels wide at every scale", arguments: [1, 2, 3])
-    func crispBorder(scale: Int) throws {
+    @Test(
+        "the 1pt border is `scale` pixels wide with its outer edge sharp: whole pixels of border, at 1.5 then one half-covered pixel",
+        arguments: MarkerScale.all)
+    func crispBorder(scale: MarkerScale) throws {
         let layout = try laidOut(.distance, 10, scale: scale)
         let (image, _) = try MarkerRenderer().draw(try request(.distance, 10, theme: .night, scale: scale))
         let palette = Palette.night
@@ -108,15 +110,23 @@ struct RendererTests {
         let borderOverFill = palette.pillBorder.alpha + palette.pillFill.alpha * (1 - palette.pillBorder.alpha)
         let row = Int(layout.pill.y) + Int(layout.pill.height) / 2
         let left = Int(layout.pill.x)
-        for x in left..<(left + scale) {
+        let whole = Int(scale.factor)
+        for x in left..<(left + whole) {
             #expect(abs(Double(image[x, row].a) - borderOverFill * 255) <= 1.0, "border pixel \(x)")
         }
-        #expect(close(image[left + scale, row], fill), "first pixel inside the border is plain fill")
+        var inside = left + whole
+        if scale.whole == nil {
+            // Half border over fill: its alpha lies halfway between the fill's and the border's.
+            let half = (borderOverFill + palette.pillFill.alpha) / 2
+            #expect(abs(Double(image[inside, row].a) - half * 255) <= 2.0, "half-covered border pixel")
+            inside += 1
+        }
+        #expect(close(image[inside, row], fill), "first pixel inside the border is plain fill")
         #expect(image[left - 1, row].a < 60, "the pixel outside the pill is only shadow")
         // The top edge too, at the pill's centre where the edge is straight.
         let column = Int(layout.pill.x + layout.pill.width / 2)
         #expect(abs(Double(image[column, Int(layout.pill.y)].a) - borderOverFill * 255) <= 1.0)
-        #expect(close(image[column, Int(layout.pill.y) + scale], fill))
+        #expect(close(image[column, Int(layout.pill.y) + inside - left], fill))
     }
 
     @Test("as in CSS, the shadow is not painted under the translucent pill", arguments: [Theme.day, .night])
@@ -128,31 +138,38 @@ struct RendererTests {
         #expect(close(inside, opaque(theme.palette.pillFill)))
     }
 
-    @Test("the shadow falls 1pt down: darker below the dot than above the pill", arguments: [1, 2, 3])
-    func shadowOffset(scale: Int) throws {
+    @Test("the shadow falls 1pt down: darker below the dot than above the pill", arguments: MarkerScale.all)
+    func shadowOffset(scale: MarkerScale) throws {
         let layout = try laidOut(.distance, 10, scale: scale)
         let (image, anchor) = try MarkerRenderer().draw(try request(.distance, 10, scale: scale))
-        let gap = 2 * scale
-        let above = image[anchor.x + 8 * scale, Int(layout.pill.y) - gap].a
+        let gap = Int(2 * scale.factor)
+        let above = image[Int(anchor.x + 8 * scale.factor), Int(layout.pill.y) - gap].a
         let dotBottom = Int(layout.dotCentreY + layout.dotRadius)
-        let below = image[anchor.x, dotBottom + gap - 1].a
+        let below = image[Int(anchor.x), dotBottom + gap - 1].a
         let pillSide = image[Int(layout.pill.x) - gap, row(layout)].a
         #expect(below > above)
         #expect(pillSide > above)
         #expect(above > 0, "a real blur reaches above the pill")
     }
 
-    @Test("the anchor is the dot's centre, 22pt below the pill top, centred under the pill", arguments: [1, 2, 3])
-    func anchor(scale: Int) throws {
+    @Test(
+        "the anchor is the dot's centre, 22pt below the pill top (at 1.5 half a pixel more, so the 9-pixel dot fills whole pixels), centred under the pill",
+        arguments: MarkerScale.all)
+    func anchor(scale: MarkerScale) throws {
         for (kind, distance) in Self.kinds {
             let layout = try laidOut(kind, distance, scale: scale)
             let (image, anchor) = try MarkerRenderer().draw(try request(kind, distance, scale: scale))
-            #expect(Double(anchor.x) == layout.pill.x + layout.pill.width / 2)
-            #expect(Double(anchor.y) == layout.pill.y + 22 * Double(scale))
-            // The dot is symmetric about the anchor: compare alpha left and right of it.
-            for dx in 1...(3 * scale) {
-                #expect(abs(Int(image[anchor.x - dx, anchor.y].a) - Int(image[anchor.x + dx - 1, anchor.y].a)) <= 1)
+            #expect(anchor.x == layout.pill.x + layout.pill.width / 2)
+            #expect(anchor.y == layout.pill.y + (19 * scale.factor).rounded(.up) + 3 * scale.factor)
+            // The dot is symmetric about the anchor: compare alpha left and right of it, pixel x
+            // with its mirror image 2·anchor − x − 1 (at 1.5 the anchor is a pixel's centre).
+            let row = Int(anchor.y)
+            let mirror = Int(2 * anchor.x) - 1
+            for x in Int(anchor.x - 3 * scale.factor)..<Int(anchor.x) {
+                #expect(abs(Int(image[x, row].a) - Int(image[mirror - x, row].a)) <= 1)
             }
+            // Crisp: the dot's top and bottom edges fall between whole pixels.
+            #expect((layout.dotCentreY - layout.dotRadius).rounded() == layout.dotCentreY - layout.dotRadius)
         }
     }
 
@@ -163,9 +180,9 @@ struct RendererTests {
             (.end, 9999, .mi), (.end, 12345, .km), (.start, 0, .mi), (.distance, 1, .km),
         ])
     func labelFits(kind: Marker.Kind, distance: Double, unit: Marker.Unit) throws {
-        for scale in 1...3 {
+        for scale in MarkerScale.all {
             let layout = try laidOut(kind, distance, unit: unit, scale: scale)
-            let s = Double(scale)
+            let s = scale.factor
             #expect(layout.pill.width >= 28 * s)
             #expect(try #require(layout.labelOrigins.first).x >= layout.pill.x + 4 * s - 1)
             #expect(layout.content.upperBound <= layout.pill.maxX - 4 * s + 1)
@@ -206,7 +223,7 @@ struct RendererTests {
 
     // MARK: helpers
 
-    private func laidOut(_ kind: Marker.Kind, _ distance: Double, unit: Marker.Unit = .km, scale: Int) throws -> MarkerLayout {
+    private func laidOut(_ kind: Marker.Kind, _ distance: Double, unit: Marker.Unit = .km, scale: MarkerScale) throws -> MarkerLayout {
         try MarkerRenderer().layout(for: try request(kind, distance, unit: unit, scale: scale))
     }
 
@@ -238,7 +255,7 @@ struct PNGPathTests {
         let kind: Marker.Kind
         let distance: Double
         let theme: Theme
-        let scale: Int
+        let scale: MarkerScale
         let compression: PNGEncoder.Compression
         /// PNG colour type 4 (grey+alpha) or 6 (RGBA).
         let colourType: UInt8
@@ -303,7 +320,8 @@ struct PNGEncoderTests {
         let encoder = try PNGEncoder(filter: filter)
         // Sizes change between markers, so the kept buffers are reused larger and smaller.
         for (kind, distance, theme, scale) in [
-            (Marker.Kind.end, 12345.0, Theme.night, 3), (.distance, 7.5, .day, 1), (.start, 0, PNGPathTests.blue, 2), (.end, 5, .day, 2),
+            (Marker.Kind.end, 12345.0, Theme.night, 3 as MarkerScale), (.distance, 7.5, .day, 1), (.start, 0, PNGPathTests.blue, 2),
+            (.end, 5, .day, .oneAndAHalf),
         ] {
             let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
             #expect(try renderer.render(request).png == encoder.encode(renderer.draw(request).image), "\(kind) \(theme.name) @\(scale)x")
@@ -355,10 +373,10 @@ struct ShadowBlurTests {
         return out
     }
 
-    @Test("gives bit for bit the plain loop's mask, for every scale's radius and masks smaller than the kernel", arguments: [1, 2, 3])
-    func samePixels(scale: Int) {
-        var generator = SeededGenerator(seed: UInt64(scale))
-        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * Double(scale), radius: Int((MarkerMetrics.shadowReach * Double(scale)).rounded(.up)))
+    @Test("gives bit for bit the plain loop's mask, for every scale's radius and masks smaller than the kernel", arguments: MarkerScale.all)
+    func samePixels(scale: MarkerScale) {
+        var generator = SeededGenerator(seed: UInt64(scale.halves))
+        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * scale.factor, radius: Int((MarkerMetrics.shadowReach * scale.factor).rounded(.up)))
         for (width, height) in [(1, 1), (3, 2), (blur.radius, blur.radius + 1), (37, 23), (130, 70)] {
             // Random alpha, and a solid shape as a marker's mask has.
             for solid in [false, true] {

@@ -132,11 +132,11 @@ struct VectorDocumentTests {
     /// The box the labels and icons are drawn in, one pixel wider each way.
     static func textBox(of request: MarkerRequest, renderer: MarkerRenderer) throws -> Rect {
         let layout = try renderer.layout(for: request)
-        let top = layout.pill.y + MarkerMetrics.borderWidth * Double(request.scale)
+        let top = layout.pill.y + MarkerMetrics.borderWidth * request.scale.factor
         return Rect(
             x: layout.content.lowerBound.rounded(.down) - 1, y: top,
             width: layout.content.upperBound.rounded(.up) - layout.content.lowerBound.rounded(.down) + 2,
-            height: layout.pill.height - 2 * MarkerMetrics.borderWidth * Double(request.scale))
+            height: layout.pill.height - 2 * MarkerMetrics.borderWidth * request.scale.factor)
     }
 
     /// `image` with `box` made transparent.

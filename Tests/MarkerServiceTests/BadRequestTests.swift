@@ -60,6 +60,7 @@ struct BadRequestTests {
         BadQuery(query: "distance=1&scale=2.5", parameter: "scale"),
         BadQuery(query: "distance=1&scale=two", parameter: "scale"),
         BadQuery(query: "distance=1&scale=02", parameter: "scale"),
+        BadQuery(query: "distance=1&scale=1.50", parameter: "scale"),
         // duplicated, unknown, undecodable
         BadQuery(query: "distance=1&distance=2", parameter: "distance"),
         BadQuery(query: "distance=1&theme=day&theme=day", parameter: "theme"),

@@ -15,7 +15,7 @@ struct MarkerEndpointTests {
         let kind: Marker.Kind
         let distance: Double
         let theme: Theme
-        let scale: Int
+        let scale: MarkerScale
         let unit: Marker.Unit
         var mark = Label.DecimalMark.point
         var precision = Label.Precision.standard
@@ -34,6 +34,7 @@ struct MarkerEndpointTests {
         Case(query: "distance=12&locale=de", kind: .distance, distance: 12, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=7.5&locale=de-CH", kind: .distance, distance: 7.5, theme: .day, scale: 2, unit: .km),
         Case(query: "distance=123&kind=end&scale=4", kind: .end, distance: 123, theme: .day, scale: 4, unit: .km),
+        Case(query: "distance=123&kind=end&theme=night&scale=1.5", kind: .end, distance: 123, theme: .night, scale: .oneAndAHalf, unit: .km),
         Case(query: "distance=45&kind=countdown&theme=night", kind: .countdown, distance: 45, theme: .night, scale: 2, unit: .km),
         Case(query: "distance=10.5&interval=0.5", kind: .distance, distance: 10.5, theme: .day, scale: 2, unit: .km, precision: .tenths),
         Case(
@@ -83,7 +84,7 @@ struct MarkerEndpointTests {
         arguments: [
             (Marker.Kind.distance, 7.5, Theme.night, 1, Marker.Unit.mi), (.start, 0, .day, 3, .km), (.end, 99999, .night, 2, .km),
         ])
-    func unseenName(kind: Marker.Kind, distance: Double, theme: Theme, scale: Int, unit: Marker.Unit) async throws {
+    func unseenName(kind: Marker.Kind, distance: Double, theme: Theme, scale: MarkerScale, unit: Marker.Unit) async throws {
         let expected = try LiveService.reference(kind, distance, theme: theme, scale: scale, unit: unit)
         try await LiveService.run { client in
             let response = try await client.execute(uri: "/v1/images/\(expected.image.fileName)", method: .get)

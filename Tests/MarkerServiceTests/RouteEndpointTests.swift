@@ -93,7 +93,7 @@ struct RouteEndpointTests {
                     let suffix = image.pixelRatio == 1 ? "" : "@\(image.pixelRatio)x"
                     #expect(image.url == "\(origin)/v1/icons/\(id)\(suffix).png")
                     #expect(image.width == reference.image.width && image.height == reference.image.height)
-                    #expect(image.anchor == [reference.image.anchor.x, reference.image.anchor.y])
+                    #expect(image.anchor.map(Double.init) == [reference.image.anchor.x, reference.image.anchor.y])
                     let response = try await client.execute(uri: String(image.url.dropFirst(origin.count)), method: .get)
                     #expect(response.status == .ok)
                     #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")

@@ -61,7 +61,8 @@ struct SpriteEndpointTests {
                         #expect(placement.pixelRatio == ratio)
                         let (marker, pictureTheme) = try #require(SpriteID.parse(id[...]))
                         let expected = try PNGDecoder.decode(
-                            MarkerRenderer().render(MarkerRequest(marker: marker, theme: pictureTheme, scale: ratio)).png)
+                            MarkerRenderer().render(MarkerRequest(marker: marker, theme: pictureTheme, scale: MarkerScale(integerLiteral: ratio))).png
+                        )
                         #expect(placement.width == expected.width && placement.height == expected.height)
                         var differing = 0
                         for y in 0..<expected.height {

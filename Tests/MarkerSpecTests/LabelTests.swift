@@ -82,10 +82,25 @@ struct LabelTests {
         }
     }
 
+    @Test("a scale reads in its one spelling: 1, 1.5, 2, 3, 4", arguments: ["1", "1.5", "2", "3", "4"])
+    func scaleSpelling(text: String) throws {
+        let scale = try MarkerScale(text)
+        #expect(scale.description == text)
+        #expect(scale.factor == Double(text))
+        #expect(MarkerScale(exactly: scale.factor) == scale)
+    }
+
+    @Test("other spellings and scales are refused", arguments: ["0", "5", "2.5", "1.50", "01", "1.0", "1,5", "", " 2", "1.5x", "-1", "NaN"])
+    func scaleRefused(text: String) {
+        #expect(throws: SpecError(.scale, "must be 1, 1.5, 2, 3 or 4 (got '\(text)')")) { try MarkerScale(text) }
+    }
+
     @Test("scales outside 1...4 are refused", arguments: [0, 5, -2, 1000])
-    func invalidScale(scale: Int) throws {
+    func invalidScale(scale: MarkerScale) throws {
         let marker = try Marker(kind: .distance, distance: 10)
-        #expect(throws: SpecError(.scale, "must be 1, 2, 3 or 4 (got \(scale))")) { try MarkerRequest(marker: marker, theme: .day, scale: scale) }
+        #expect(throws: SpecError(.scale, "must be 1, 1.5, 2, 3 or 4 (got \(scale))")) {
+            try MarkerRequest(marker: marker, theme: .day, scale: scale)
+        }
     }
 }
 
@@ -97,9 +112,9 @@ struct ImageNameTests {
             (Marker.Kind.end, 123.0, Marker.Unit.km, Theme.night, 2), (.start, 0, .mi, .day, 1), (.distance, 7.5, .km, .day, 3),
             (.distance, 12345, .mi, .night, 1), (.start, 75, .km, .night, 3), (.distance, 7.5, .nmi, .day, 2),
             (.end, 9999, .nmi, .night, 3), (.start, 0, .nmi, .night, 1), (.countdown, 45, .km, .day, 2), (.end, 123, .km, .night, 4),
-            (.countdown, 0.5, .mi, .night, 3),
+            (.countdown, 0.5, .mi, .night, 3), (.end, 7.5, .km, .day, MarkerScale.oneAndAHalf),
         ])
-    func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: Int) throws {
+    func roundTrip(kind: Marker.Kind, distance: Double, unit: Marker.Unit, theme: Theme, scale: MarkerScale) throws {
         try roundTrip(try MarkerRequest(marker: Marker(kind: kind, distance: distance, unit: unit), theme: theme, scale: scale))
     }
 

@@ -13,19 +13,19 @@ public enum PreviewPage {
     /// One picture of a marker, at one scale, as the page draws it.
     public struct Picture: Sendable, Encodable, Equatable {
         public var file: String
-        public var scale: Int
+        public var scale: Double
         public var width: Int
         public var height: Int
-        public var anchorX: Int
-        public var anchorY: Int
+        public var anchorX: Double
+        public var anchorY: Double
 
-        public init(file: String, scale: Int, width: Int, height: Int, anchorX: Int, anchorY: Int) {
+        public init(file: String, scale: MarkerScale, width: Int, height: Int, anchor: PixelPoint) {
             self.file = file
-            self.scale = scale
+            self.scale = scale.factor
             self.width = width
             self.height = height
-            self.anchorX = anchorX
-            self.anchorY = anchorY
+            self.anchorX = anchor.x
+            self.anchorY = anchor.y
         }
     }
 
@@ -54,7 +54,7 @@ public enum PreviewPage {
     /// and 1x elsewhere, or the largest drawn).
     public static func html<Failure: Error>(
         route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit, mark: Label.DecimalMark = .point,
-        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [Int: Picture]]
+        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [MarkerScale: Picture]]
     ) throws -> [UInt8] {
         var markers: [Feature] = []
         markers.reserveCapacity(plan.markers.count)
@@ -67,7 +67,7 @@ public enum PreviewPage {
                 guard let scales = pictures[id], !scales.isEmpty else {
                     throw MapError(.image, "no picture of \(id) for the preview")
                 }
-                icons[id] = Dictionary(uniqueKeysWithValues: scales.map { (String($0.key), $0.value) })
+                icons[id] = Dictionary(uniqueKeysWithValues: scales.map { ($0.key.description, $0.value) })
             }
             markers.append(
                 Feature(
@@ -128,8 +128,8 @@ extension PreviewPage.Picture {
     /// Members in key order, which the writer then need not sort.
     var jsonValue: JSONValue {
         .object([
-            .init("anchorX", .integer(anchorX)), .init("anchorY", .integer(anchorY)), .init("file", .string(file)),
-            .init("height", .integer(height)), .init("scale", .integer(scale)), .init("width", .integer(width)),
+            .init("anchorX", .number(anchorX)), .init("anchorY", .number(anchorY)), .init("file", .string(file)),
+            .init("height", .integer(height)), .init("scale", .number(scale)), .init("width", .integer(width)),
         ])
     }
 }

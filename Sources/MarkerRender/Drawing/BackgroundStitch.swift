@@ -1,17 +1,18 @@
 import CPangoCairo
+import MarkerSpec
 
 /// A wide background put together, column by column, from a narrower one of the same scale and
 /// palette: exactly the pixels painting it would give.
 ///
-/// Every edge of a background sits on the pixel grid (pill widths are even, the dot is centred
-/// on a whole pixel), and everything painted is column-local: a column's pixels depend only on
+/// Every edge of a background sits on the pixel grid (pill widths have the dot's parity, so it is
+/// centred on a pixel's edge or, at 1.5, a pixel's centre), and everything painted is column-local: a column's pixels depend only on
 /// which shapes reach within the shadow's blur radius of it. Between the pill's rounded ends and
 /// the dot, no shape begins or ends, so every column there is the same column. A background is
 /// then the reference's left end, its plain column repeated, the reference's dot, its plain
 /// column again, and its right end, each moved by a whole number of pixels. `BackgroundStitchTests`
 /// holds every width stitched here to the painted one, byte for byte.
 struct BackgroundStitch {
-    let scale: Int
+    let scale: MarkerScale
     /// The narrowest pill with a plain column on each side of the dot: the reference.
     let referencePillWidth: Int
     /// The widest pill stitched; wider ones (long combined markers) are painted.
@@ -27,9 +28,9 @@ struct BackgroundStitch {
     /// How many pill widths past the reference are stitched; the tests check every one of them.
     static let span = 300
 
-    init(scale: Int) {
+    init(scale: MarkerScale) {
         typealias M = MarkerMetrics
-        let s = Double(scale)
+        let s = scale.factor
         let frame = MarkerLayout.Frame(pillWidth: 0, scale: scale)
         // A column is plain when no shape's edge lies within the blur's radius of it; the tests
         // find this exact: one column less and stitched pixels differ from painted ones.
@@ -43,14 +44,14 @@ struct BackgroundStitch {
         rightEnd = corner + margin
         // Half the pill must hold the end, the dot's reach and one plain column, on either side.
         var reference = 2 * (corner + margin + dotReach + 1)
-        reference += reference % 2
+        if reference % 2 != MarkerLayout.Frame.pillParity(scale: scale) { reference += 1 }
         referencePillWidth = reference
         widestPillWidth = reference + Self.span
     }
 
     /// Whether a pill `pillWidth` wide is stitched rather than painted.
     func stitches(pillWidth: Int) -> Bool {
-        pillWidth > referencePillWidth && pillWidth <= widestPillWidth && pillWidth.isMultiple(of: 2)
+        pillWidth > referencePillWidth && pillWidth <= widestPillWidth && pillWidth % 2 == referencePillWidth % 2
     }
 
     /// The background of a pill `pillWidth` wide, from `reference` (the same scale and palette,

@@ -11,7 +11,7 @@ struct MarkerBackground {
     struct Key: Hashable, Sendable {
         let width: Int
         let height: Int
-        let scale: Int
+        let scale: MarkerScale
         let palette: Palette
     }
 

@@ -38,7 +38,7 @@ struct MarkerPainter {
 
     /// Fill, then a border inset by half its width so it covers exactly the outer pixels.
     private func paintPill(on context: CairoContext) {
-        let s = Double(layout.scale)
+        let s = layout.scale.factor
         let border = MarkerMetrics.borderWidth * s
         context.addRoundedRectangle(layout.pill, radius: MarkerMetrics.cornerRadius * s)
         context.setSource(palette.pillFill)
@@ -49,7 +49,7 @@ struct MarkerPainter {
     }
 
     private func paintDot(on context: CairoContext) {
-        let border = MarkerMetrics.borderWidth * Double(layout.scale)
+        let border = MarkerMetrics.borderWidth * layout.scale.factor
         context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY, radius: layout.dotRadius)
         context.setSource(palette.dotFill)
         context.fill()
@@ -68,7 +68,7 @@ struct MarkerPainter {
     private func paintLabel(at origin: (x: Double, y: Double), on context: CairoContext, show: () -> Void) {
         cairo_save(context.pointer)
         cairo_translate(context.pointer, origin.x, origin.y)
-        cairo_scale(context.pointer, Double(layout.scale), Double(layout.scale))
+        cairo_scale(context.pointer, layout.scale.factor, layout.scale.factor)
         context.setSource(palette.label)
         show()
         cairo_restore(context.pointer)
@@ -88,7 +88,7 @@ struct MarkerPainter {
 
     /// A pole and a 3-wide, 2-high checker flag: dark squares solid, light ones faint so the flag keeps its outline.
     private func paintFlag(in icon: Rect, on context: CairoContext) {
-        let s = Double(layout.scale)
+        let s = layout.scale.factor
         let square = 2 * s
         context.addRectangle(Rect(x: icon.x, y: icon.y, width: 1 * s, height: icon.height))
         context.fill()

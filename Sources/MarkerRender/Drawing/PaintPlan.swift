@@ -40,7 +40,7 @@ extension MarkerRenderer {
     /// The drawing of `request` as data, laid out and shaped exactly as `render` would draw it.
     package func paintPlan(_ request: MarkerRequest) throws(RenderError) -> PaintPlan {
         let segments = LabelSegment.segments(of: request.marker)
-        let scale = Double(request.scale)
+        let scale = request.scale.factor
         let labels = try labels(of: segments, unit: request.marker.unit, scale: request.scale)
         let geometry = MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale)
         let mask = try shadowMask(for: geometry)

@@ -10,7 +10,7 @@ struct ShadowMask {
     struct Key: Hashable, Sendable {
         let width: Int
         let height: Int
-        let scale: Int
+        let scale: MarkerScale
     }
 
     /// Enough for every pill width a long route produces; beyond it the oldest are dropped.
@@ -39,14 +39,14 @@ struct ShadowMask {
         let height = layout.canvasHeight
         let cast = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
         let body = try CairoSurface(format: CAIRO_FORMAT_A8, width: width, height: height)
-        for (surface, offset) in [(cast, MarkerMetrics.shadowOffsetY * Double(layout.scale)), (body, 0)] {
+        for (surface, offset) in [(cast, MarkerMetrics.shadowOffsetY * layout.scale.factor), (body, 0)] {
             let context = try CairoContext(surface)
             context.setSource(Colour(red: 0, green: 0, blue: 0))
             addShape(of: layout, to: context, offsetY: offset)
             context.fill()
             try context.checkStatus("drawing the shadow mask")
         }
-        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * Double(layout.scale), radius: layout.shadowRadius)
+        let blur = ShadowBlur(sigma: MarkerMetrics.shadowSigma * layout.scale.factor, radius: layout.shadowRadius)
         cast.withPixels { shadow, stride in
             blur.apply(to: shadow, width: width, height: height, stride: stride)
             body.withPixels { shape, _ in
@@ -63,7 +63,7 @@ struct ShadowMask {
     private static func addShape(of layout: MarkerLayout, to context: CairoContext, offsetY: Double) {
         var pill = layout.pill
         pill.y += offsetY
-        context.addRoundedRectangle(pill, radius: MarkerMetrics.cornerRadius * Double(layout.scale))
+        context.addRoundedRectangle(pill, radius: MarkerMetrics.cornerRadius * layout.scale.factor)
         context.addCircle(centreX: layout.dotCentreX, centreY: layout.dotCentreY + offsetY, radius: layout.dotRadius)
     }
 }

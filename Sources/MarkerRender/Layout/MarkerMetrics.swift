@@ -55,7 +55,7 @@ struct MarkerLayout: Sendable {
         let rect: Rect
     }
 
-    let scale: Int
+    let scale: MarkerScale
     let canvasWidth: Int
     let canvasHeight: Int
     /// The kernel radius of the shadow blur.
@@ -71,11 +71,16 @@ struct MarkerLayout: Sendable {
     let content: ClosedRange<Double>
 
     /// The dot's centre, which sits on the route point.
-    var anchor: PixelPoint { PixelPoint(x: Int(dotCentreX), y: Int(dotCentreY)) }
+    var anchor: PixelPoint { PixelPoint(x: dotCentreX, y: dotCentreY) }
 
-    var dotRadius: Double { MarkerMetrics.dotDiameter / 2 * Double(scale) }
+    var dotRadius: Double { MarkerMetrics.dotDiameter / 2 * scale.factor }
 
-    /// The canvas, pill and dot of a pill `pillWidth` pixels wide (even, so the dot sits on the grid).
+    /// The canvas, pill and dot of a pill `pillWidth` pixels wide, `pillParity(scale:)` odd or even
+    /// so that the dot's edges sit on the pixel grid.
+    ///
+    /// At whole scales every length is whole pixels. At 1.5 the side margin (7.5 px) rounds up to
+    /// 8, and the 9-pixel dot moves half a pixel down (its top from 28.5 to 29) so that it too lies
+    /// on whole pixels, centred on a pixel's centre: the anchor stays 9pt (13.5 px) above the bottom.
     struct Frame {
         let shadowRadius: Int
         let canvasWidth: Int
@@ -84,28 +89,35 @@ struct MarkerLayout: Sendable {
         let dotCentreX: Double
         let dotCentreY: Double
 
-        init(pillWidth: Int, scale: Int) {
+        init(pillWidth: Int, scale: MarkerScale) {
             typealias M = MarkerMetrics
-            let s = Double(scale)
+            let s = scale.factor
             shadowRadius = Int((M.shadowReach * s).rounded(.up))
-            let top = Int(M.topMargin * s)
-            let left = Int(M.sideMargin * s)
+            let top = Int((M.topMargin * s).rounded(.up))
+            let left = Int((M.sideMargin * s).rounded(.up))
+            let dotTop = Int((M.dotTop * s).rounded(.up))
+            let dotDiameter = M.dotDiameter * s
             canvasWidth = pillWidth + 2 * left
-            canvasHeight = top + Int((M.dotTop + M.dotDiameter + M.bottomMargin) * s)
-            pill = Rect(x: Double(left), y: Double(top), width: Double(pillWidth), height: Double(Int(M.pillHeight * s)))
-            dotCentreX = Double(left + pillWidth / 2)
-            dotCentreY = Double(top) + (M.dotTop + M.dotDiameter / 2) * s
+            canvasHeight = top + dotTop + Int(dotDiameter + M.bottomMargin * s)
+            pill = Rect(x: Double(left), y: Double(top), width: Double(pillWidth), height: (M.pillHeight * s).rounded())
+            dotCentreX = Double(left) + Double(pillWidth) / 2
+            dotCentreY = Double(top + dotTop) + dotDiameter / 2
         }
+
+        /// 1 if pills at `scale` are an odd number of pixels wide, 0 if even: the dot's width in
+        /// pixels (9 at 1.5), so that centred under the pill its edges fall on the grid.
+        static func pillParity(scale: MarkerScale) -> Int { Int(MarkerMetrics.dotDiameter * scale.factor) % 2 }
     }
 
     /// A marker with nothing on its pill, `pillWidth` pixels wide: all a background needs.
-    init(backgroundWithPillWidth pillWidth: Int, scale: Int) {
+    init(backgroundWithPillWidth pillWidth: Int, scale: MarkerScale) {
         let frame = Frame(pillWidth: pillWidth, scale: scale)
         self.init(frame, scale: scale, labelOrigins: [], icons: [], dividers: [], content: frame.dotCentreX...frame.dotCentreX)
     }
 
     private init(
-        _ frame: Frame, scale: Int, labelOrigins: [(x: Double, y: Double)], icons: [PlacedIcon], dividers: [Rect], content: ClosedRange<Double>
+        _ frame: Frame, scale: MarkerScale, labelOrigins: [(x: Double, y: Double)], icons: [PlacedIcon], dividers: [Rect],
+        content: ClosedRange<Double>
     ) {
         self.scale = scale
         shadowRadius = frame.shadowRadius
@@ -121,9 +133,9 @@ struct MarkerLayout: Sendable {
     }
 
     /// Lays out `segments`, whose labels measure `labels` (one each, in order).
-    init(segments: [LabelSegment], labels: [LabelMeasure], scale: Int) {
+    init(segments: [LabelSegment], labels: [LabelMeasure], scale: MarkerScale) {
         typealias M = MarkerMetrics
-        let s = Double(scale)
+        let s = scale.factor
         // Offsets in points from the content's left end, then the whole width.
         var cursor = 0.0
         var labelOffsets: [Double] = []
@@ -144,9 +156,9 @@ struct MarkerLayout: Sendable {
             }
         }
         let contentWidth = cursor
-        // Whole pixels keep every edge on the grid; an even count centres the 6pt dot on it too.
+        // Whole pixels keep every edge on the grid; the dot's parity keeps the dot centred on it too.
         var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))
-        pillWidth += pillWidth % 2
+        if pillWidth % 2 != Frame.pillParity(scale: scale) { pillWidth += 1 }
         let frame = Frame(pillWidth: pillWidth, scale: scale)
         let pill = frame.pill
 

@@ -5,7 +5,7 @@ import MarkerSpec
 /// A picture at every scale the service draws, under the id that hashes them all.
 struct DrawnPicture: Sendable {
     let id: SpriteID
-    let imageByScale: [Int: CachedImage]
+    let imageByScale: [MarkerScale: CachedImage]
 }
 
 extension MarkerImages {
@@ -17,9 +17,9 @@ extension MarkerImages {
         } catch {
             throw RenderError(error.description)
         }
-        var imageByScale: [Int: CachedImage] = [:]
+        var imageByScale: [MarkerScale: CachedImage] = [:]
         do {
-            try await withThrowingTaskGroup(of: (Int, CachedImage).self) { group in
+            try await withThrowingTaskGroup(of: (MarkerScale, CachedImage).self) { group in
                 for request in requests {
                     group.addTask { (request.scale, try await self.image(for: request)) }
                 }
@@ -45,12 +45,14 @@ extension MarkerImages {
     }
 
     /// An icon URL's file name as its id and scale, spelled as sheets are: one file name per image (no `@1x`).
-    static func iconFile(_ fileName: String) -> (id: Substring, scale: Int)? {
-        SpriteSheet.parseFileName(fileName, pixelRatios: SpriteID.everyScale, extensions: ["png"]).map { ($0.name, $0.pixelRatio) }
+    static func iconFile(_ fileName: String) -> (id: Substring, scale: MarkerScale)? {
+        SpriteSheet.parseFileName(fileName, pixelRatios: SpriteID.everyScale.compactMap(\.whole), extensions: ["png"]).map {
+            ($0.name, MarkerScale(integerLiteral: $0.pixelRatio))
+        }
     }
 
-    /// The path of `id`'s icon at `scale` on this service.
-    static func iconPath(_ id: SpriteID, scale: Int) -> String {
-        "/v1/icons/" + SpriteSheet.fileName(id.value, pixelRatio: scale, extension: "png")
+    /// The path of `id`'s icon at pixel ratio `ratio` (one of `SpriteID.everyScale`) on this service.
+    static func iconPath(_ id: SpriteID, ratio: Int) -> String {
+        "/v1/icons/" + SpriteSheet.fileName(id.value, pixelRatio: ratio, extension: "png")
     }
 }

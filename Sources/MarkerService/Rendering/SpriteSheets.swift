@@ -144,7 +144,7 @@ final class SpriteSheets: Sendable {
     static func spritePicture(_ picture: DrawnPicture) -> SpelledSprite.Picture {
         var images: [Int: SpelledSprite.Picture.Image] = [:]
         for ratio in SpriteSheet.pixelRatios {
-            guard let image = picture.imageByScale[ratio] else { continue }
+            guard let image = picture.imageByScale[MarkerScale(integerLiteral: ratio)] else { continue }
             images[ratio] = SpelledSprite.Picture.Image(width: image.image.width, height: image.image.height) {
                 Array(image.png.readableBytesView)
             }

@@ -205,13 +205,16 @@ struct RouteMarkersRoutes: Sendable {
         var images: [String: StyleValue] = [:]
         for picture in drawn.values {
             images[picture.id.value] = .array(
-                picture.imageByScale.sorted { $0.key < $1.key }.map { scale, image in
-                    [
-                        "pixelRatio": .integer(scale),
-                        "url": .string(base + MarkerImages.iconPath(picture.id, scale: scale)),
+                picture.imageByScale.sorted { $0.key < $1.key }.compactMap { scale, image in
+                    // The service draws icons at SpriteID.everyScale, all whole.
+                    guard let ratio = scale.whole else { return nil }
+                    let anchor = image.image.anchor
+                    return [
+                        "pixelRatio": .integer(ratio),
+                        "url": .string(base + MarkerImages.iconPath(picture.id, ratio: ratio)),
                         "width": .integer(image.image.width),
                         "height": .integer(image.image.height),
-                        "anchor": [.integer(image.image.anchor.x), .integer(image.image.anchor.y)],
+                        "anchor": [.number(anchor.x), .number(anchor.y)],
                     ]
                 })
         }

@@ -1,15 +1,15 @@
 /// One image to draw: a marker, its theme and its pixel scale.
 public struct MarkerRequest: Sendable, Hashable {
-    /// Every pixel scale drawn: iOS's @1x–@3x, and 4 for Android's xxxhdpi.
-    public static let scales: ClosedRange<Int> = 1...4
+    /// Every pixel scale drawn: iOS's @1x–@3x, and 1.5 and 4 for Android's hdpi and xxxhdpi.
+    public static let scales = MarkerScale.all
 
     public let marker: Marker
     public let theme: Theme
-    public let scale: Int
+    public let scale: MarkerScale
 
-    public init(marker: Marker, theme: Theme, scale: Int) throws(SpecError) {
+    public init(marker: Marker, theme: Theme, scale: MarkerScale) throws(SpecError) {
         guard Self.scales.contains(scale) else {
-            throw SpecError(.scale, "must be 1, 2, 3 or 4 (got \(scale))")
+            throw SpecError(.scale, "must be \(MarkerScale.choices) (got \(scale))")
         }
         self.marker = marker
         self.theme = theme

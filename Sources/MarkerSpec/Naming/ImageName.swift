@@ -26,10 +26,7 @@ public struct ImageName: Sendable, Hashable {
         guard let hashDash = stem.lastIndex(of: "-"), let at = stem[..<hashDash].lastIndex(of: "@") else { return nil }
         let hash = stem[stem.index(after: hashDash)...]
         let scaleText = stem[stem.index(after: at)..<hashDash]
-        guard isHashPrefix(hash), scaleText.utf8.count == 2, scaleText.utf8.last == UInt8(ascii: "x"),
-            let digit = scaleText.utf8.first, (0x31...0x34).contains(digit)
-        else { return nil }
-        let scale = Int(digit) - 0x30
+        guard isHashPrefix(hash), scaleText.hasSuffix("x"), let scale = try? MarkerScale(scaleText.dropLast()) else { return nil }
         guard let (marker, theme) = picture(stem[..<at]), let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale)
         else { return nil }
         return ImageName(request: request, sha256: String(hash))

@@ -5,12 +5,12 @@ public struct SpriteID: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// and Mapbox ask for on web, iOS and Android alike), so an id names its picture at each of them
     /// and an icon URL built from it at any ratio can be checked by drawing again. Not 4: drawing
     /// it for every route would double a route's work for a ratio no map SDK requests.
-    public static let everyScale = [1, 2, 3]
+    public static let everyScale: [MarkerScale] = [1, 2, 3]
 
     public let value: String
 
     /// `end-123km-night-<10 hex>` from the SHA-256 of the image's PNGs at each scale, in scale order.
-    public init(marker: Marker, theme: Theme, sha256ByScale: [Int: String]) {
+    public init(marker: Marker, theme: Theme, sha256ByScale: [MarkerScale: String]) {
         let joined = sha256ByScale.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")
         value = "\(marker.kind.rawValue)-\(marker.label)-\(theme.name)-\(ContentHash.sha256Hex(Array(joined.utf8)).prefix(ImageName.hashLength))"
     }

@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let request: MarkerRequest
         do {
-            request = try MarkerRequest(marker: marker.makeMarker(), theme: look.makeTheme(), scale: look.scale)
+            request = try MarkerRequest(marker: marker.makeMarker(), theme: look.makeTheme(), scale: look.pixelScale())
         } catch let error as SpecError {
             throw error.validationError
         }
@@ -82,7 +82,7 @@ struct WrittenMarker: Encodable {
         try container.encode(path, forKey: .path)
         try container.encode(image.width, forKey: .width)
         try container.encode(image.height, forKey: .height)
-        try container.encode(image.request.scale, forKey: .scale)
+        try container.encode(image.request.scale.factor, forKey: .scale)
         try container.encode(image.anchor, forKey: .anchor)
         try container.encode(image.sha256, forKey: .sha256)
     }

@@ -43,7 +43,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A JSON palette file to draw as one more theme.", valueName: "file"))
     var palette: String?
 
-    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 2, 3, 4.", valueName: "list"))
+    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 1.5, 2, 3, 4.", valueName: "list"))
     var scales = "1,2"
 
     @Option(help: "Unit of the distance markers: km, mi or nmi (nautical miles).")
@@ -116,11 +116,11 @@ struct RouteCommand: AsyncParsableCommand {
         do { return try MarkerInterval(named: interval) } catch { throw error.validationError }
     }
 
-    func parsedScales() throws -> [Int] {
-        var result: [Int] = []
+    func parsedScales() throws -> [MarkerScale] {
+        var result: [MarkerScale] = []
         for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let scale = Int(part.trimmingSpaces), MarkerRequest.scales.contains(scale) else {
-                throw ValidationError("--scales: \"\(part)\" is not 1, 2, 3 or 4")
+            guard let scale = try? MarkerScale(part.trimmingSpaces) else {
+                throw ValidationError("--scales: \"\(part)\" is not \(MarkerScale.choices)")
             }
             if !result.contains(scale) { result.append(scale) }
         }

@@ -26,16 +26,19 @@ struct LookOptions: ParsableArguments {
             """, valueName: "file"))
     var palette: String?
 
-    @Option(help: "Pixel scale: 1, 2, 3 or 4 (drawn natively at that size).")
-    var scale: Int = 2
+    @Option(help: "Pixel scale: 1, 1.5, 2, 3 or 4 (drawn natively at that size).")
+    var scale = "2"
 
     func validate() throws {
-        guard MarkerRequest.scales.contains(scale) else {
-            throw ValidationError("--scale must be 1, 2, 3 or 4 (got \(scale))")
-        }
+        _ = try pixelScale()
         if palette != nil, let theme {
             throw ValidationError("--palette sets the colours; leave out --\(theme.rawValue) (a palette may name \"base\": \"day\" or \"night\")")
         }
+    }
+
+    /// The `--scale` given, checked.
+    func pixelScale() throws -> MarkerScale {
+        do { return try MarkerScale(scale) } catch { throw error.validationError }
     }
 
     /// The chosen theme, reading the palette file if one was given.

@@ -30,7 +30,7 @@ enum LiveService {
 
     /// What the CLI draws for the same request: the bytes the service must send.
     static func reference(
-        _ kind: Marker.Kind, _ distance: Double, theme: Theme = .day, scale: Int = 2,
+        _ kind: Marker.Kind, _ distance: Double, theme: Theme = .day, scale: MarkerScale = 2,
         unit: Marker.Unit = .km, mark: Label.DecimalMark = .point, precision: Label.Precision = .standard
     ) throws -> RenderedMarker {
         let request = try MarkerRequest(
