@@ -187,6 +187,8 @@ struct RouteCommandTests {
             (["--unit", "furlong"], "furlong"), (["--polyline5", "--polyline6"], "together"), (["--locale", "fa"], "--locale fa"),
             (["--interval", "0.25"], "--interval must be a multiple of 0.1"), (["--interval", "0"], "--interval must be from 0.1"),
             (["--base-url", "cdn.example.com/ride"], "--base-url"), (["--base-url", "https://example.com/a b"], "--base-url"),
+            (["--target", "ios", "--scales", "3"], "--scales is for --target maplibre"), (["--target", "web", "--themes", "day"], "--themes"),
+            (["--target", "android", "--no-sprites"], "--no-sprites"), (["--target", "windows"], "windows"), (["--scales", "1.25"], "1.25"),
         ])
     func badOptions(extra: [String], fragment: String) throws {
         let folder = try CLI.temporaryFolder()

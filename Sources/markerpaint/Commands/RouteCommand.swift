@@ -24,10 +24,13 @@ struct RouteCommand: AsyncParsableCommand {
               markerpaint route ride.gpx --out ride-markers
               markerpaint route stages.geojson --out out --themes night --scales 1,2,3 --cumulative
               markerpaint route - --polyline6 --unit mi --out out < route.txt
+              markerpaint route ride.gpx --target ios --out App    # App/Markers.xcassets
             Markers are placed by geodesic distance on the WGS84 ellipsoid. --out must be new, empty, or
             written only by markerpaint: a folder holding anything else is refused. New files are drawn
             aside and moved in when all are ready; what the earlier run wrote and this one does not is
             then removed. Images an earlier run drew are reused, not drawn again.
+            With --target ios, android or web, the route's markers are written in that platform's form
+            instead (see markerpaint set --help); --out may then hold anything else.
             """
     )
 
@@ -37,14 +40,17 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Folder to write, made if missing; it may hold only what markerpaint wrote before.", valueName: "dir"))
     var out: String
 
-    @Option(help: ArgumentHelp("Comma-separated themes: day, night.", valueName: "list"))
-    var themes = "day,night"
+    @Option(help: "What to write: maplibre (sprites, GeoJSON, style), ios (asset catalog), android (res/drawable-*), web (SVGs, markers.json).")
+    var target: PlatformTarget = .maplibre
+
+    @Option(help: ArgumentHelp("Comma-separated themes: day, night (default both).", valueName: "list"))
+    var themes: String?
 
     @Option(help: ArgumentHelp("A JSON palette file to draw as one more theme.", valueName: "file"))
     var palette: String?
 
-    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 1.5, 2, 3, 4.", valueName: "list"))
-    var scales = "1,2"
+    @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 1.5, 2, 3, 4 (default 1,2).", valueName: "list"))
+    var scales: String?
 
     @Option(help: "Unit of the distance markers: km, mi or nmi (nautical miles).")
     var unit: Marker.Unit = .km
@@ -87,6 +93,17 @@ struct RouteCommand: AsyncParsableCommand {
         _ = try parsedInterval()
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
         _ = try checkedBaseURL()
+        if target != .maplibre {
+            // The platform decides these: both themes (light and dark mode) at its own scales.
+            let mapOnly: [(String, Bool)] = [
+                ("--themes", themes != nil), ("--scales", scales != nil), ("--palette", palette != nil), ("--no-sprites", noSprites),
+                ("--base-url", baseURL != nil), ("--small", small),
+            ]
+            if let (flag, _) = mapOnly.first(where: { $0.1 }) {
+                let scaleList = target.scales.map(\.description).joined(separator: ", ")
+                throw ValidationError("\(flag) is for --target maplibre; --target \(target.rawValue) draws day and night at scales \(scaleList)")
+            }
+        }
     }
 
     func checkedBaseURL() throws -> String? {
@@ -96,7 +113,7 @@ struct RouteCommand: AsyncParsableCommand {
 
     func parsedThemes() throws -> [Theme] {
         var result: [Theme] = []
-        for name in themes.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingSpaces }) {
+        for name in (themes ?? "day,night").split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingSpaces }) {
             guard let theme = Theme.named(name) else {
                 throw ValidationError("--themes: \"\(name)\" is not a theme (day, night; use --palette for your own)")
             }
@@ -118,7 +135,7 @@ struct RouteCommand: AsyncParsableCommand {
 
     func parsedScales() throws -> [MarkerScale] {
         var result: [MarkerScale] = []
-        for part in scales.split(separator: ",", omittingEmptySubsequences: false) {
+        for part in (scales ?? "1,2").split(separator: ",", omittingEmptySubsequences: false) {
             guard let scale = try? MarkerScale(part.trimmingSpaces) else {
                 throw ValidationError("--scales: \"\(part)\" is not \(MarkerScale.choices)")
             }
@@ -152,6 +169,12 @@ struct RouteCommand: AsyncParsableCommand {
             batch = try RouteBatch(route: route, options: options)
         } catch {
             throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
+        }
+        guard target == .maplibre else {
+            let summary = try PlatformBundle.write(
+                TargetContents(plan: batch.plan), target: target, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
+            print("\(summary.root): \(batch.plan.markers.count) markers, \(summary.pictures) pictures, \(summary.images) images")
+            return
         }
         let bar = Terminal.outputIsInteractive ? ProgressBar() : nil
         let summary: RouteBatch.Summary

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import MarkerOutput
 import MarkerSpec
 
 /// What the marker says: distance, kind, unit and the locale it reads in.
@@ -50,6 +51,10 @@ struct MarkerOptions: ParsableArguments {
 extension Marker.Unit: ExpressibleByArgument {}
 
 extension ImageFormat: ExpressibleByArgument {}
+
+extension PlatformTarget: ExpressibleByArgument {}
+
+extension Marker.Kind: ExpressibleByArgument {}
 
 extension MarkerInterval {
     /// `--interval`'s help for a route.

@@ -11,6 +11,7 @@ extension SpecError {
         case .locale: ValidationError("--locale \(problem)")
         case .interval: ValidationError("--interval \(problem)")
         case .scale: ValidationError("--scale \(problem)")
+        case .labels: ValidationError("--labels \(problem)")
         case .theme: ValidationError("--day/--dark: the theme \(problem)")
         case .palette, .colour: ValidationError("--palette: \(description)")
         }

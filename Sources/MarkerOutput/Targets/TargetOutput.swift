@@ -1,0 +1,175 @@
+import MarkerFiles
+import MarkerSpec
+public import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a platform target's folder (`Markers.xcassets`, `res`, `web`) into `--out`, whole or not
+/// at all, replacing only a folder markerpaint wrote.
+///
+/// `--out` may hold anything else: an app project's folder, say. markerpaint touches only its root
+/// folder, its record beside it (`markerpaint-ios.json`: every file with its SHA-256) and a hidden
+/// staging folder. An existing root is replaced only if every file in it is one the record lists,
+/// unchanged; anything else there, and the run is refused before anything is drawn.
+///
+/// The tree is drawn into the staging folder, then swapped in by renames: the old root moves into
+/// the staging folder, the record is rewritten, the new root moves into place, and the staging
+/// folder (with the old root) is removed. A run killed at any point leaves the root absent, old or
+/// new, each matching its record or with no record to contradict it.
+public struct TargetOutput {
+    /// The folder given as `--out`, open and locked for this run.
+    let folder: Folder
+    let target: PlatformTarget
+
+    /// Prefix of the folder a run draws into; the pid and a random number follow.
+    static let stagingPrefix = ".markerpaint-target-"
+    static let maximumRecordBytes = 64 << 20
+
+    /// Opens `path` (making it and its parents if missing), locks it, and checks that the target's
+    /// root, if there is one, is markerpaint's to replace.
+    public init(_ path: FilePath, target: PlatformTarget) throws(OutputError) {
+        guard !path.isEmpty else { throw OutputError("the output folder's path is empty; name a folder") }
+        do {
+            folder = try Folder.create(path)
+        } catch {
+            throw OutputError(error.message)
+        }
+        self.target = target
+        guard folder.isWritable else { throw OutputError("cannot write to folder \(path): permission denied") }
+        let locked: Bool
+        do { locked = try folder.lockExclusively() } catch { throw OutputError(error.message) }
+        guard locked else { throw OutputError("another markerpaint run is writing to \(path); wait for it to finish") }
+        try checkReplaceable()
+    }
+
+    /// The root's path, where the target is written.
+    public var rootPath: FilePath { folder.path(of: target.rootName) }
+
+    /// Throws unless the root is absent, or holds exactly the files its record lists, unchanged.
+    private func checkReplaceable() throws(OutputError) {
+        let root = target.rootName
+        let entries: [Folder.Entry]
+        do { entries = try folder.entries() } catch { throw OutputError(error.message) }
+        guard let entry = entries.first(where: { $0.name == root }) else { return }
+        let refusal =
+            "; move it away or choose another --out folder (markerpaint replaces only a \(root) it wrote, as \(target.recordName) records)"
+        guard entry.kind == .folder else { throw OutputError("\(folder.path(of: root)) is not a folder markerpaint wrote\(refusal)") }
+        let recorded = try record()
+        guard let recorded else { throw OutputError("\(folder.path(of: root)) has no \(target.recordName) beside it\(refusal)") }
+        do {
+            try Self.walk(try folder.subfolder(root), prefix: "") { (path, bytes) throws(OutputError) in
+                guard let expected = recorded[path] else {
+                    throw OutputError("\(folder.path(of: root + "/" + path)) was not written by markerpaint\(refusal)")
+                }
+                guard let bytes, expected == ContentHash.sha256Hex(bytes) else {
+                    throw OutputError("\(folder.path(of: root + "/" + path)) was changed after markerpaint wrote it\(refusal)")
+                }
+            }
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw OutputError("\(error)")
+        }
+    }
+
+    /// Every file under `folder`, by path relative to it, with its bytes (nil if not a plain file
+    /// or too large to be one of ours). Folders are entered, never through a symlink.
+    private static func walk(
+        _ folder: Folder, prefix: String, _ visit: (String, [UInt8]?) throws(OutputError) -> Void
+    ) throws(OutputError) {
+        let entries: [Folder.Entry]
+        do { entries = try folder.entries() } catch { throw OutputError(error.message) }
+        for entry in entries {
+            let path = prefix + entry.name
+            switch entry.kind {
+            case .folder:
+                let inner: Folder
+                do { inner = try folder.subfolder(entry.name) } catch { throw OutputError(error.message) }
+                try walk(inner, prefix: path + "/", visit)
+            case .file:
+                let bytes = try? folder.contents(of: entry.name, limit: maximumRecordBytes)
+                try visit(path, bytes ?? nil)
+            case .other:
+                try visit(path, nil)
+            }
+        }
+    }
+
+    /// The files the record beside the root lists, with their SHA-256; nil if there is no record.
+    private func record() throws(OutputError) -> [String: String]? {
+        let bytes: [UInt8]?
+        do { bytes = try folder.contents(of: target.recordName, limit: Self.maximumRecordBytes) } catch { return nil }
+        guard let bytes else { return nil }
+        guard let record = try? JSONDecoder().decode(TargetRecord.self, from: Data(bytes)), record.generator == "markerpaint" else {
+            throw OutputError("\(folder.path(of: target.recordName)) is not a record markerpaint wrote; move it away")
+        }
+        return record.files
+    }
+
+    /// Writes `files` as the root, replacing the old one (checked when this was opened).
+    public func publish(_ files: TargetFiles) throws(OutputError) {
+        let stagingName = "\(Self.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        do {
+            let staging = try folder.makeSubfolder(stagingName)
+            do {
+                let root = try staging.makeSubfolder(files.root)
+                var folders: [String: Folder] = ["": root]
+                for (path, bytes) in files.files.sorted(by: { $0.key < $1.key }) {
+                    var components = path.split(separator: "/").map(String.init)
+                    let name = components.removeLast()
+                    var parent = ""
+                    var current = root
+                    for component in components {
+                        let key = parent.isEmpty ? component : parent + "/" + component
+                        if let known = folders[key] {
+                            current = known
+                        } else {
+                            current = try current.makeSubfolder(component)
+                            folders[key] = current
+                        }
+                        parent = key
+                    }
+                    try current.writeNew(bytes, as: name)
+                }
+                let hasOld = (try folder.entries()).contains { $0.name == files.root }
+                if hasOld { try folder.move(files.root, to: staging, as: files.root + ".old") }
+                try folder.write(try TargetRecord.encode(target: target, files: files), as: target.recordName)
+                try staging.move(files.root, to: folder, as: files.root)
+            } catch {
+                try? folder.removeSubfolder(stagingName)
+                throw error
+            }
+            try folder.removeSubfolder(stagingName)
+        } catch let error as OutputError {
+            throw error
+        } catch let error as FileError {
+            throw OutputError(error.message)
+        } catch {
+            throw OutputError("\(error)")
+        }
+    }
+}
+
+/// `markerpaint-<target>.json`: what a target run wrote, so that the next may replace it.
+struct TargetRecord: Codable {
+    var generator: String
+    var target: String
+    var root: String
+    var files: [String: String]
+
+    static func encode(target: PlatformTarget, files: TargetFiles) throws(OutputError) -> [UInt8] {
+        let listed = files.files.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, .string(ContentHash.sha256Hex($0.value))) }
+        return try AssetCatalog.json(
+            .object([
+                .init("files", .object(listed)), .init("generator", .string("markerpaint")), .init("root", .string(files.root)),
+                .init("target", .string(target.rawValue)),
+            ]))
+    }
+}
