@@ -151,7 +151,7 @@ let package = Package(
             path: "Benchmarks/markerpaint-bench"
         ),
 
-        // libFuzzer targets, one per route format, one for HTTP queries and one for the deflater (Fuzz/run builds them
+        // libFuzzer targets, one per route format, one for HTTP queries, one for CLI values and one for the deflater (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
         .executableTarget(
             name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender"],

@@ -9,9 +9,12 @@ protocol FuzzTarget: SendableMetatype {
     static func fuzz(_ bytes: [UInt8])
 }
 
-/// Every target: one per route format, one for the service's query strings and image names, and
+/// Every target: one per route format, one for the service's query strings and image names, one for
+/// the command line's values (label lists, interval, scale, locale), and
 /// markerpaint's own deflater.
-let targets: [any FuzzTarget.Type] = [GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, DeflateTarget.self]
+let targets: [any FuzzTarget.Type] = [
+    GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self,
+]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {
     targets.first { $0.name == name }
