@@ -21,7 +21,8 @@ struct MarkerPaintServe: AsyncParsableCommand {
         discussion: """
             Endpoints:
               GET  /v1/marker.png?distance=123&kind=end&theme=night&scale=2&unit=km
-              GET  /v1/images/<name>.png   by content-hashed name, cacheable forever
+              GET  /v1/marker.svg?…, /v1/marker.pdf?…   the same drawing as SVG or PDF
+              GET  /v1/images/<name>.png   by content-hashed name (.svg, .pdf too), cacheable forever
               POST /v1/routes              a GeoJSON, GPX or ?polyline=5|6 body
                                            -> markers.geojson with image URLs
               GET  /healthz, /metrics      health, Prometheus text

@@ -80,6 +80,32 @@ struct MarkerEndpointTests {
     }
 
     @Test(
+        "/v1/marker.svg and .pdf give the CLI's --format document, its type and tag, and a hashed URL that serves it for good",
+        arguments: [ImageFormat.svg, .pdf])
+    func markerDocument(format: ImageFormat) async throws {
+        let request = try MarkerRequest(marker: Marker(kind: .end, distance: 123), theme: .night, scale: .oneAndAHalf)
+        let expected = try MarkerRenderer().renderDocument(request, format: format)
+        try await LiveService.run { client in
+            let byQuery = try await client.execute(uri: "/v1/marker.\(format.rawValue)?distance=123&kind=end&theme=night&scale=1.5", method: .get)
+            #expect(byQuery.status == .ok)
+            #expect(byQuery.bytes == expected.bytes)
+            #expect(byQuery.headers[.contentType] == (format == .svg ? "image/svg+xml" : "application/pdf"))
+            #expect(byQuery.headers[.eTag] == "\"\(expected.image.sha256)\"")
+            #expect(byQuery.headers[.contentLocation] == "/v1/images/\(expected.image.fileName)")
+            // The PNG of the same marker is another file, under another name.
+            let png = try await client.execute(uri: "/v1/marker.png?distance=123&kind=end&theme=night&scale=1.5", method: .get)
+            #expect(png.headers[.contentType] == "image/png" && png.bytes != byQuery.bytes)
+            let byName = try await client.execute(uri: "/v1/images/\(expected.image.fileName)", method: .get)
+            #expect(byName.status == .ok && byName.bytes == expected.bytes)
+            #expect(byName.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            // A name whose hash is the PNG's is not the document's.
+            let pngPath = try #require(png.headers[.contentLocation])
+            let wrongHash = try await client.execute(uri: pngPath.dropLast(4) + format.fileExtension, method: .get)
+            #expect(wrongHash.status == .notFound)
+        }
+    }
+
+    @Test(
         "a name this instance never served is drawn from the name alone",
         arguments: [
             (Marker.Kind.distance, 7.5, Theme.night, 1, Marker.Unit.mi), (.start, 0, .day, 3, .km), (.end, 99999, .night, 2, .km),

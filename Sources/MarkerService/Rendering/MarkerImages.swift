@@ -5,23 +5,28 @@ import MarkerSpec
 import Metrics
 import Synchronization
 
-/// A rendered marker as the service keeps and sends it: its record and its PNG.
+/// A rendered marker as the service keeps and sends it: its record and its bytes (PNG, SVG or PDF).
 struct CachedImage: Sendable {
     let image: MarkerImage
-    /// The PNG, ready to send without copying (a `ByteBuffer` shares its storage).
-    let png: ByteBuffer
+    /// The file's bytes, ready to send without copying (a `ByteBuffer` shares its storage).
+    let bytes: ByteBuffer
 
     init(_ rendered: RenderedMarker) {
         image = rendered.image
-        png = ByteBuffer(bytes: rendered.png)
+        bytes = ByteBuffer(bytes: rendered.png)
+    }
+
+    init(_ document: RenderedDocument) {
+        image = document.image
+        bytes = ByteBuffer(bytes: document.bytes)
     }
 
     /// The content-hashed name, e.g. `end-123km-night@2x-3f9a1c2b7d.png`.
     var fileName: String { image.fileName }
 
-    /// What the cache counts for this image: the PNG's allocation plus what the entry costs besides
+    /// What the cache counts for this image: the bytes' allocation plus what the entry costs besides
     /// (names, links, table slots).
-    var cost: Int { png.capacity + Self.entryOverhead }
+    var cost: Int { bytes.capacity + Self.entryOverhead }
 
     static let entryOverhead = 256
 }
@@ -30,12 +35,18 @@ struct CachedImage: Sendable {
 ///
 /// Identical requests that miss at the same time share one render.
 final class MarkerImages: Sendable {
+    /// A picture in one file format: what the cache and the renders under way are keyed by.
+    private struct Key: Hashable, Sendable {
+        let request: MarkerRequest
+        let format: ImageFormat
+    }
+
     private struct State {
-        var cache: ByteLimitedLRU<MarkerRequest, CachedImage>
+        var cache: ByteLimitedLRU<Key, CachedImage>
         /// Cached images by file name, so a name in the cache is found without parsing it.
-        var keysByName: [String: MarkerRequest] = [:]
+        var keysByName: [String: Key] = [:]
         /// Renders under way; later identical requests wait for these instead of drawing again.
-        var rendering: [MarkerRequest: Task<Result<CachedImage, RenderError>, Never>] = [:]
+        var rendering: [Key: Task<Result<CachedImage, RenderError>, Never>] = [:]
     }
 
     private let state: Mutex<State>
@@ -48,14 +59,14 @@ final class MarkerImages: Sendable {
         state = Mutex(State(cache: ByteLimitedLRU(capacity: cacheBytes)))
     }
 
-    /// The image for `request`, drawn only if neither cached nor already being drawn.
-    func image(for request: MarkerRequest) async throws(RenderError) -> CachedImage {
+    /// The image for `request` in `format`, drawn only if neither cached nor already being drawn.
+    func image(for request: MarkerRequest, format: ImageFormat = .png) async throws(RenderError) -> CachedImage {
         enum Lookup {
             case cached(CachedImage)
             case rendering(Task<Result<CachedImage, RenderError>, Never>, startedHere: Bool)
         }
         // Marker equality is by picture, so 123 and 123.2 share one entry.
-        let key = request
+        let key = Key(request: request, format: format)
         let lookup = state.withLock { state -> Lookup in
             if let image = state.cache.value(for: key) { return .cached(image) }
             if let task = state.rendering[key] { return .rendering(task, startedHere: false) }
@@ -83,19 +94,28 @@ final class MarkerImages: Sendable {
             metrics.cacheHits.increment()
             return cached
         }
-        guard let name = ImageName.parse(fileName) else { return nil }
-        let image = try await image(for: name.request)
+        guard let name = ImageName.parse(fileName), let format = ImageFormat(endingFileName: fileName) else { return nil }
+        let image = try await image(for: name.request, format: format)
         return image.fileName == fileName ? image : nil
     }
 
     /// Draws on the pool, then caches the image and retires the in-flight entry in one step, so a
     /// request arriving in between finds one or the other.
-    private func draw(_ key: MarkerRequest) async -> Result<CachedImage, RenderError> {
+    private func draw(_ key: Key) async -> Result<CachedImage, RenderError> {
         let result: Result<CachedImage, RenderError>
         let metrics = metrics
         do {
-            let rendered = try await pool.run { renderer in try metrics.renderDuration.measure { try renderer.render(key) } }
-            result = .success(CachedImage(rendered))
+            let request = key.request
+            if key.format == .png {
+                let rendered = try await pool.run { renderer in try metrics.renderDuration.measure { try renderer.render(request) } }
+                result = .success(CachedImage(rendered))
+            } else {
+                let format = key.format
+                let document = try await pool.run { renderer in
+                    try metrics.renderDuration.measure { try renderer.renderDocument(request, format: format) }
+                }
+                result = .success(CachedImage(document))
+            }
         } catch let error as RenderError {
             result = .failure(error)
         } catch is CPUPool<MarkerRenderer>.Refusal {

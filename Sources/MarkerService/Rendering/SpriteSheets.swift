@@ -146,7 +146,7 @@ final class SpriteSheets: Sendable {
         for ratio in SpriteSheet.pixelRatios {
             guard let image = picture.imageByScale[MarkerScale(integerLiteral: ratio)] else { continue }
             images[ratio] = SpelledSprite.Picture.Image(width: image.image.width, height: image.image.height) {
-                Array(image.png.readableBytesView)
+                Array(image.bytes.readableBytesView)
             }
         }
         return SpelledSprite.Picture(id: picture.id, imageByRatio: images)

@@ -16,10 +16,10 @@ struct ContentResponse {
     /// The content-hashed URL to name in `Content-Location`, if the request used another.
     let canonicalPath: String?
 
-    /// A marker image; `namesCanonicalURL` adds its `/v1/images/<name>.png` as `Content-Location`.
+    /// A marker image; `namesCanonicalURL` adds its `/v1/images/<name>` as `Content-Location`.
     init(image: CachedImage, cacheControl: String, namesCanonicalURL: Bool) {
         self.init(
-            bytes: image.png, sha256: image.image.sha256, contentType: "image/png", cacheControl: cacheControl,
+            bytes: image.bytes, sha256: image.image.sha256, contentType: image.image.format.mediaType, cacheControl: cacheControl,
             canonicalPath: namesCanonicalURL ? "/v1/images/\(image.fileName)" : nil)
     }
 

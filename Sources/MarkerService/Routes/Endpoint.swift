@@ -1,4 +1,5 @@
 import HTTPTypes
+import MarkerSpec
 
 /// The service's endpoints: each path and the methods it answers, in one table that the router is
 /// built from and that `405 Allow` and CORS preflights are answered from.
@@ -8,14 +9,15 @@ struct Endpoint: Sendable {
     /// What the endpoint's handler answers; GET brings HEAD, which the router derives from it.
     let method: HTTPRequest.Method
 
-    static let marker = Endpoint(path: "/v1/marker.png", method: .get)
+    /// One per format: `/v1/marker.png`, `/v1/marker.svg`, `/v1/marker.pdf`.
+    static let markers = ImageFormat.allCases.map { (format: $0, endpoint: Endpoint(path: "/v1/marker" + $0.fileExtension, method: .get)) }
     static let namedImage = Endpoint(path: "/v1/images/{file}", method: .get)
     static let icon = Endpoint(path: "/v1/icons/{file}", method: .get)
     static let sprite = Endpoint(path: "/v1/sprites/{file}", method: .get)
     static let routes = Endpoint(path: "/v1/routes", method: .post)
     static let health = Endpoint(path: "/healthz", method: .get)
     static let metrics = Endpoint(path: "/metrics", method: .get)
-    static let all = [marker, namedImage, icon, sprite, routes, health, metrics]
+    static let all = markers.map(\.endpoint) + [namedImage, icon, sprite, routes, health, metrics]
 
     /// The methods a request to `path` may use, or nil if no endpoint has that path.
     static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {

@@ -4,4 +4,19 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
 
     /// `.png`, `.svg`, `.pdf`.
     public var fileExtension: String { "." + rawValue }
+
+    /// The media type a server sends it as.
+    public var mediaType: String {
+        switch self {
+        case .png: "image/png"
+        case .svg: "image/svg+xml"
+        case .pdf: "application/pdf"
+        }
+    }
+
+    /// The format whose extension ends `fileName`, if any.
+    public init?(endingFileName fileName: some StringProtocol) {
+        guard let format = Self.allCases.first(where: { fileName.hasSuffix($0.fileExtension) }) else { return nil }
+        self = format
+    }
 }

@@ -18,10 +18,10 @@ public struct ImageName: Sendable, Hashable {
     public func fileName(_ format: ImageFormat) -> String { stem + format.fileExtension }
 
     /// Reads a name back into what to draw, e.g. `end-123km-night@2x-3f9a1c2b7d` (with or without
-    /// `.png`); only built-in themes can be read, since a custom palette's colours are not in its name.
+    /// `.png`, `.svg` or `.pdf`); only built-in themes can be read, since a custom palette's colours are not in its name.
     /// Only the canonical spelling reads (`7.5km`, not `07.50km`), so one image has one name.
     public static func parse(_ name: String) -> ImageName? {
-        let stem = name.hasSuffix(".png") ? name.dropLast(4) : Substring(name)
+        let stem = ImageFormat(endingFileName: name).map { name.dropLast($0.fileExtension.utf8.count) } ?? Substring(name)
         // <kind>-<number><unit>-<theme>@<scale>x-<hash>, the theme possibly holding dashes itself.
         guard let hashDash = stem.lastIndex(of: "-"), let at = stem[..<hashDash].lastIndex(of: "@") else { return nil }
         let hash = stem[stem.index(after: hashDash)...]
