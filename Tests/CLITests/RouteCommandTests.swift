@@ -189,6 +189,7 @@ struct RouteCommandTests {
             (["--base-url", "cdn.example.com/ride"], "--base-url"), (["--base-url", "https://example.com/a b"], "--base-url"),
             (["--target", "ios", "--scales", "3"], "--scales is for --target maplibre"), (["--target", "web", "--themes", "day"], "--themes"),
             (["--target", "android", "--no-sprites"], "--no-sprites"), (["--target", "windows"], "windows"), (["--scales", "1.25"], "1.25"),
+            (["--format", "svg"], "--format svg: --target maplibre takes png"),
         ])
     func badOptions(extra: [String], fragment: String) throws {
         let folder = try CLI.temporaryFolder()

@@ -11,6 +11,10 @@ struct SetCommandTests {
             (["--labels", "0-20", "--target", "ios"], "Markers.xcassets", "distance-7km.imageset/distance-7km-dark@3x.png", 21),
             (["--labels", "0-5,7.5", "--target", "android", "--locale", "de"], "res", "drawable-night-hdpi/marker_distance_7_5km.png", 7),
             (["--labels", "0-2", "--interval", "0.5", "--kind", "countdown", "--target", "web"], "web", "markers.json", 5),
+            (
+                ["--labels", "100-300", "--interval", "100", "--kind", "end", "--target", "ios", "--format", "pdf"], "Markers.xcassets",
+                "end-200km.imageset/end-200km-dark.pdf", 3
+            ),
         ])
     func writesTarget(arguments: [String], root: String, sample: String, markers: Int) throws {
         let folder = try CLI.temporaryFolder()
@@ -45,6 +49,8 @@ struct SetCommandTests {
             (["--labels", "1", "--target", "ios", "--kind", "combined"], "combined"),
             (["--labels", "1", "--target", "ios", "--locale", "fa"], "--locale fa"), (["--labels", "1"], "--target"),
             (["--labels", "1", "--target", "ios", "--interval", "0.25"], "--interval"),
+            (["--labels", "1", "--target", "android", "--format", "svg"], "--format svg: --target android takes png"),
+            (["--labels", "1", "--target", "web", "--format", "pdf"], "--format pdf: --target web takes svg"),
         ])
     func badOptions(arguments: [String], fragment: String) throws {
         let folder = try CLI.temporaryFolder()

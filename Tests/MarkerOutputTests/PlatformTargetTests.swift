@@ -88,6 +88,50 @@ struct PlatformTargetTests {
         #expect(contents.markers.map(\.kind).contains(.combined))
     }
 
+    @Test("ios in PDF: one vector PDF per appearance, kept as vectors; rendered at @3x it is the @3x PNG but for the shadow's and text's edges")
+    func assetCatalogPDF() throws {
+        let contents = TargetContents(markers: [try Marker(kind: .end, distance: 123), try Marker(kind: .distance, distance: 7.5)])
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let renderer = try MarkerRenderer()
+        let summary = try PlatformBundle.write(contents, target: .ios, format: .pdf, unit: .km, to: FilePath(folder), renderer: renderer)
+        #expect(summary.images == 4)
+        let catalog = folder + "/Markers.xcassets"
+        for marker in contents.markers {
+            let name = "\(marker.kind.rawValue)-\(marker.label)"
+            #expect(try Self.files(under: "\(catalog)/\(name).imageset") == ["Contents.json", "\(name).pdf", "\(name)-dark.pdf"])
+            let json = try Self.object("\(catalog)/\(name).imageset/Contents.json")
+            #expect((json["properties"] as? [String: Bool]) == ["preserves-vector-representation": true])
+            let images = try #require(json["images"] as? [[String: Any]])
+            #expect(images.map { $0["filename"] as? String } == ["\(name).pdf", "\(name)-dark.pdf"])
+            #expect(images.allSatisfy { $0["scale"] == nil && $0["idiom"] as? String == "universal" })
+            for (file, theme) in [("\(name).pdf", Theme.day), ("\(name)-dark.pdf", .night)] {
+                let path = "\(catalog)/\(name).imageset/\(file)"
+                #expect(
+                    try Self.bytes(path) == (try renderer.renderDocument(MarkerRequest(marker: marker, theme: theme, scale: 1), format: .pdf).bytes))
+                // Xcode renders it at @3x: poppler does the same here, and it is compared with the @3x PNG, anchor on anchor.
+                let output = folder + "/rendered"
+                try Command.output("/usr/bin/pdftocairo", ["-png", "-transp", "-r", "216", "-singlefile", path, output])
+                let rendered = try PNGDecoder.decode(try Self.bytes(output + ".png"))
+                let png = try renderer.render(try MarkerRequest(marker: marker, theme: theme, scale: 3))
+                let expected = try PNGDecoder.decode(png.png)
+                let one = try renderer.render(try MarkerRequest(marker: marker, theme: theme, scale: 1)).image
+                let dx = Int(3 * one.anchor.x - png.image.anchor.x)
+                let dy = Int(3 * one.anchor.y - png.image.anchor.y)
+                var aligned = RGBAImage(width: expected.width, height: expected.height)
+                for y in 0..<expected.height {
+                    for x in 0..<expected.width where (0..<rendered.width).contains(x + dx) && (0..<rendered.height).contains(y + dy) {
+                        aligned[x, y] = rendered[x + dx, y + dy]
+                    }
+                }
+                let result = PixelComparison.compare(expected: expected, actual: aligned, options: .init(threshold: 0.1))
+                // The PDF is @1x's layout in vectors, its pill rounded to whole points: `7.5km` is 46pt wide
+                // where @3x's is 44.67pt, so 3.3% of pixels differ along its ends; `123km`, 0.4%.
+                #expect(result.differingShare <= 0.05, "\(file): \(result.differingPixels) of \(result.totalPixels) pixels differ")
+            }
+        }
+    }
+
     @Test(
         "android: drawable-{m,h,xh,xxh,xxxh}dpi and drawable-night-* each hold every marker under one legal resource name, night the night theme")
     func androidResources() throws {

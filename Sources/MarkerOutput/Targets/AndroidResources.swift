@@ -29,9 +29,9 @@ enum AndroidResources {
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
-    /// The resource files; `draw` gives each request's PNG.
+    /// The resource files; `draw` gives each request's PNG and its record.
     static func files(
-        _ contents: TargetContents, draw: (MarkerRequest) throws(OutputError) -> RenderedMarker
+        _ contents: TargetContents, draw: (MarkerRequest) throws(OutputError) -> (bytes: [UInt8], image: MarkerImage)
     ) throws(OutputError) -> TargetFiles {
         var files = TargetFiles(root: PlatformTarget.android.rootName)
         var names: [String: Marker] = [:]
@@ -46,7 +46,7 @@ enum AndroidResources {
                     let request: MarkerRequest
                     do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
                     let folder = theme == .night ? "drawable-night-\(qualifier)" : "drawable-\(qualifier)"
-                    try files.add("\(folder)/\(name).png", try draw(request).png)
+                    try files.add("\(folder)/\(name).png", try draw(request).bytes)
                 }
             }
         }

@@ -4,6 +4,8 @@ import MarkerSpec
 /// An Xcode asset catalog, `Markers.xcassets`: one imageset per marker, named by what it shows
 /// (`end-123km`, so `UIImage(named: "end-123km")`), holding the day theme at @1x, @2x and @3x and
 /// the night theme as the same images' dark appearance, so the app's dark mode switches them.
+/// In PDF, each theme is one vector PDF in points, which Xcode renders at every scale
+/// (`preserves-vector-representation` keeps it sharp when the image is drawn larger).
 ///
 /// Names are readable, not content-hashed: an app bundle is rebuilt whole, so a reused name never
 /// shows a stale picture there, and code refers to images by name.
@@ -11,9 +13,9 @@ enum AssetCatalog {
     /// The imageset of `marker`: `end-123km`, `combined-start0km_end8.6km`, `distance-7,5km`.
     static func name(of marker: Marker) -> String { "\(marker.kind.rawValue)-\(marker.label)" }
 
-    /// The catalog's files; `draw` gives each request's PNG.
+    /// The catalog's files in `format` (PNG or PDF); `draw` gives each request's file and its record.
     static func files(
-        _ contents: TargetContents, draw: (MarkerRequest) throws(OutputError) -> RenderedMarker
+        _ contents: TargetContents, format: ImageFormat, draw: (MarkerRequest) throws(OutputError) -> (bytes: [UInt8], image: MarkerImage)
     ) throws(OutputError) -> TargetFiles {
         var files = TargetFiles(root: PlatformTarget.ios.rootName)
         try files.add("Contents.json", try Self.json(.object([Self.info])))
@@ -21,22 +23,26 @@ enum AssetCatalog {
             let name = Self.name(of: marker)
             var images: [JSONValue] = []
             for theme in PlatformTarget.ios.themes {
-                for scale in PlatformTarget.ios.scales {
+                for scale in PlatformTarget.ios.scales(in: format) {
                     let request: MarkerRequest
                     do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
                     let dark = theme == .night
-                    let fileName = "\(name)\(dark ? "-dark" : "")@\(scale)x.png"
-                    try files.add("\(name).imageset/\(fileName)", try draw(request).png)
+                    // A PDF is one file per theme, at no scale of its own.
+                    let fileName = "\(name)\(dark ? "-dark" : "")" + (format == .pdf ? ".pdf" : "@\(scale)x.png")
+                    try files.add("\(name).imageset/\(fileName)", try draw(request).bytes)
                     var members: [JSONValue.Member] = []
                     if dark {
                         members.append(
                             .init("appearances", .array([.object([.init("appearance", .string("luminosity")), .init("value", .string("dark"))])])))
                     }
-                    members += [.init("filename", .string(fileName)), .init("idiom", .string("universal")), .init("scale", .string("\(scale)x"))]
+                    members += [.init("filename", .string(fileName)), .init("idiom", .string("universal"))]
+                    if format != .pdf { members.append(.init("scale", .string("\(scale)x"))) }
                     images.append(.object(members))
                 }
             }
-            try files.add("\(name).imageset/Contents.json", try Self.json(.object([.init("images", .array(images)), Self.info])))
+            var members: [JSONValue.Member] = [.init("images", .array(images)), Self.info]
+            if format == .pdf { members.append(.init("properties", .object([.init("preserves-vector-representation", .bool(true))]))) }
+            try files.add("\(name).imageset/Contents.json", try Self.json(.object(members)))
         }
         return files
     }

@@ -33,6 +33,29 @@ public enum PlatformTarget: String, Sendable, CaseIterable {
         }
     }
 
+    /// The file formats the platform takes, its default first: map SDKs and Android draw PNGs
+    /// (Android's vector drawables are XML of their own, not SVG or PDF); Xcode takes PNGs or a
+    /// vector PDF; a page takes SVG.
+    public var formats: [ImageFormat] {
+        switch self {
+        case .maplibre, .android: [.png]
+        case .ios: [.png, .pdf]
+        case .web: [.svg]
+        }
+    }
+
+    /// The scales drawn in `format`: a vector PDF is drawn once, at 1 (its page in points), and
+    /// Xcode renders it at every scale.
+    public func scales(in format: ImageFormat) -> [MarkerScale] { format == .pdf ? [1] : scales }
+
+    /// Why `format` is not one of `formats`, as a sentence for `--format`; nil if it is.
+    public func refusal(of format: ImageFormat) -> String? {
+        guard !formats.contains(format) else { return nil }
+        let takes = formats.map(\.rawValue).joined(separator: " or ")
+        let elsewhere = [ImageFormat.svg: "SVG is --target web's", .pdf: "PDF is --target ios's", .png: "PNG is every other target's"]
+        return "--target \(rawValue) takes \(takes), not \(format.rawValue); \(elsewhere[format] ?? "")"
+    }
+
     /// Both built-in themes: the platforms switch between them with the system's dark mode.
     public var themes: [Theme] { [.day, .night] }
 

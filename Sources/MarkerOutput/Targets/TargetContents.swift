@@ -23,8 +23,8 @@ public struct TargetContents: Sendable {
         placed = plan.markers
     }
 
-    /// How many images `target` draws for these markers: known before any is drawn.
-    public func imageCount(for target: PlatformTarget) -> Int {
-        markers.count * target.themes.count * target.scales.count
+    /// How many images `target` draws for these markers in `format`: known before any is drawn.
+    public func imageCount(for target: PlatformTarget, format: ImageFormat = .png) -> Int {
+        markers.count * target.themes.count * target.scales(in: format).count
     }
 }

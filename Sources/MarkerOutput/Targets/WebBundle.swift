@@ -14,9 +14,9 @@ enum WebBundle {
     static let indexName = "markers.json"
     static let scale: MarkerScale = 2
 
-    /// The bundle's files; `draw` gives each request's SVG.
+    /// The bundle's files; `draw` gives each request's SVG and its record.
     static func files(
-        _ contents: TargetContents, unit: Marker.Unit, draw: (MarkerRequest) throws(OutputError) -> RenderedDocument
+        _ contents: TargetContents, unit: Marker.Unit, draw: (MarkerRequest) throws(OutputError) -> (bytes: [UInt8], image: MarkerImage)
     ) throws(OutputError) -> TargetFiles {
         var files = TargetFiles(root: PlatformTarget.web.rootName)
         var pictures: [JSONValue.Member] = []

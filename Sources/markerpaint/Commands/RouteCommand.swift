@@ -43,6 +43,9 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "What to write: maplibre (sprites, GeoJSON, style), ios (asset catalog), android (res/drawable-*), web (SVGs, markers.json).")
     var target: PlatformTarget = .maplibre
 
+    @Option(help: "File format of the images: png; pdf for --target ios (vector imagesets); svg for --target web (its default).")
+    var format: ImageFormat?
+
     @Option(help: ArgumentHelp("Comma-separated themes: day, night (default both).", valueName: "list"))
     var themes: String?
 
@@ -93,6 +96,7 @@ struct RouteCommand: AsyncParsableCommand {
         _ = try parsedInterval()
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
         _ = try checkedBaseURL()
+        if let format, let refusal = target.refusal(of: format) { throw ValidationError("--format \(format.rawValue): \(refusal)") }
         if target != .maplibre {
             // The platform decides these: both themes (light and dark mode) at its own scales.
             let mapOnly: [(String, Bool)] = [
@@ -148,8 +152,8 @@ struct RouteCommand: AsyncParsableCommand {
         let compression = small ? PNGEncoder.smallCompression : PNGEncoder.defaultCompression
         // The renderers load their fonts while the route is read and planned.
         async let renderers = RouteBatch.renderers(threads: ProcessInfo.processInfo.activeProcessorCount, compression: compression)
-        let format: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
-        let route = try Route.load(path: file, format: format)
+        let inputFormat: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
+        let route = try Route.load(path: file, format: inputFormat)
         var options = RouteBatch.Options()
         options.themes = try parsedThemes()
         options.scales = try parsedScales()
@@ -172,7 +176,7 @@ struct RouteCommand: AsyncParsableCommand {
         }
         guard target == .maplibre else {
             let summary = try PlatformBundle.write(
-                TargetContents(plan: batch.plan), target: target, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
+                TargetContents(plan: batch.plan), target: target, format: format, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
             print("\(summary.root): \(batch.plan.markers.count) markers, \(summary.pictures) pictures, \(summary.images) images")
             return
         }

@@ -27,6 +27,9 @@ struct SetCommand: ParsableCommand {
     @Option(help: "Platform: ios (asset catalog), android (res/drawable-*), web (SVGs and markers.json).")
     var target: PlatformTarget
 
+    @Option(help: "File format: png (ios, android), pdf (ios: one vector PDF per theme), svg (web).")
+    var format: ImageFormat?
+
     @Option(help: ArgumentHelp("Folder to write the target into, made if missing.", valueName: "dir"))
     var out: String
 
@@ -46,6 +49,7 @@ struct SetCommand: ParsableCommand {
         guard target != .maplibre else {
             throw ValidationError("--target maplibre is a route's sprites and GeoJSON: use markerpaint route; set writes ios, android or web")
         }
+        if let format, let refusal = target.refusal(of: format) { throw ValidationError("--format \(format.rawValue): \(refusal)") }
         guard kind != .combined else {
             throw ValidationError("--kind combined is drawn where a route's stages meet; give distance, start, end or countdown")
         }
@@ -68,7 +72,7 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         let summary = try PlatformBundle.write(
-            TargetContents(markers: try markers()), target: target, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
+            TargetContents(markers: try markers()), target: target, format: format, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
         print("\(summary.root): \(summary.pictures) markers, \(summary.images) images")
     }
 }
