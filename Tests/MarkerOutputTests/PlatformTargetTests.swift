@@ -346,6 +346,26 @@ struct PlatformTargetTests {
         }
     }
 
+    @Test("a killed run's staging folder is removed by the next run; folders that only look like one are left")
+    func abandonedStaging() throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fileManager = FileManager.default
+        // pid 2^22 + 1 is above Linux's largest pid, so never running.
+        let abandoned = folder + "/.markerpaint-target-4194305-17"
+        try fileManager.createDirectory(atPath: abandoned + "/Markers.xcassets/end-9km.imageset", withIntermediateDirectories: true)
+        try fileManager.createDirectory(atPath: abandoned + "/Markers.xcassets.old", withIntermediateDirectories: true)
+        let running = folder + "/.markerpaint-target-\(ProcessInfo.processInfo.processIdentifier)-18/Markers.xcassets"
+        let foreign = folder + "/.markerpaint-target-4194305-19/notes"
+        let misnamed = folder + "/.markerpaint-target-x-20/Markers.xcassets"
+        for path in [running, foreign, misnamed] { try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true) }
+        _ = try PlatformBundle.write(
+            TargetContents(markers: [try Marker(kind: .end, distance: 9)]), target: .ios, unit: .km, to: FilePath(folder),
+            renderer: try MarkerRenderer())
+        #expect(!fileManager.fileExists(atPath: abandoned))
+        for path in [running, foreign, misnamed] { #expect(fileManager.fileExists(atPath: path), "\(path)") }
+    }
+
     /// Every file under `folder` with its bytes.
     static func snapshot(_ folder: String) throws -> [String: [UInt8]] {
         var snapshot: [String: [UInt8]] = [:]

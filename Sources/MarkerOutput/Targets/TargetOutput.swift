@@ -47,6 +47,22 @@ public struct TargetOutput {
         do { locked = try folder.lockExclusively() } catch { throw OutputError(error.message) }
         guard locked else { throw OutputError("another markerpaint run is writing to \(path); wait for it to finish") }
         try checkReplaceable()
+        try removeAbandonedStaging()
+    }
+
+    /// Removes the staging folders of killed runs: named `.markerpaint-target-<pid>-<n>` by a process
+    /// no longer running, and holding only what a run puts there (the new root, the old one moved aside).
+    private func removeAbandonedStaging() throws(OutputError) {
+        let entries: [Folder.Entry]
+        do { entries = try folder.entries() } catch { throw OutputError(error.message) }
+        for entry in entries where entry.kind == .folder && entry.name.hasPrefix(Self.stagingPrefix) {
+            let parts = entry.name.dropFirst(Self.stagingPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil, !ProcessLiveness.isRunning(pid),
+                let inside = try? folder.subfolder(entry.name).entries(),
+                inside.allSatisfy({ $0.kind == .folder && [target.rootName, target.rootName + ".old"].contains($0.name) })
+            else { continue }
+            do { try folder.removeSubfolder(entry.name) } catch { throw OutputError(error.message) }
+        }
     }
 
     /// The root's path, where the target is written.
