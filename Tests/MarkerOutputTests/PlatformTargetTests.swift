@@ -20,10 +20,20 @@ struct PlatformTargetTests {
     }
 
     /// Writes `contents` for `target` into a new folder and returns the folder.
-    static func write(_ contents: TargetContents, _ target: PlatformTarget) throws -> String {
+    static func write(_ contents: TargetContents, _ target: PlatformTarget) async throws -> String {
         let folder = try BatchFixtures.temporaryFolder()
-        _ = try PlatformBundle.write(contents, target: target, unit: .km, to: FilePath(folder), renderer: try MarkerRenderer())
+        _ = try await bundle(contents, target, to: folder)
         return folder
+    }
+
+    /// Draws `contents` for `target` into `folder` on a pool of two renderers, as the CLI does.
+    @discardableResult
+    static func bundle(
+        _ contents: TargetContents, _ target: PlatformTarget, format: ImageFormat? = nil, to folder: String
+    ) async throws -> PlatformBundle.Summary {
+        let pool = try await CPUPool.renderers(threads: 2)
+        defer { pool.shutdown() }
+        return try await PlatformBundle.write(contents, target: target, format: format, unit: .km, to: FilePath(folder), pool: pool)
     }
 
     /// Every file under `folder`, by path relative to it.
@@ -43,9 +53,9 @@ struct PlatformTargetTests {
     static func object(_ path: String) throws -> [String: Any] { try #require(try BatchFixtures.json(path) as? [String: Any]) }
 
     @Test("ios: one imageset per marker with Contents.json, @1x–@3x in day and as the dark appearance, each the renderer's PNG")
-    func assetCatalog() throws {
+    func assetCatalog() async throws {
         let contents = try Self.twoStages()
-        let folder = try Self.write(contents, .ios)
+        let folder = try await Self.write(contents, .ios)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let catalog = folder + "/Markers.xcassets"
         let root = try Self.object(catalog + "/Contents.json")
@@ -89,12 +99,12 @@ struct PlatformTargetTests {
     }
 
     @Test("ios in PDF: one vector PDF per appearance, kept as vectors; rendered at @3x it is the @3x PNG but for the shadow's and text's edges")
-    func assetCatalogPDF() throws {
+    func assetCatalogPDF() async throws {
         let contents = TargetContents(markers: [try Marker(kind: .end, distance: 123), try Marker(kind: .distance, distance: 7.5)])
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let renderer = try MarkerRenderer()
-        let summary = try PlatformBundle.write(contents, target: .ios, format: .pdf, unit: .km, to: FilePath(folder), renderer: renderer)
+        let summary = try await Self.bundle(contents, .ios, format: .pdf, to: folder)
         #expect(summary.images == 4)
         let catalog = folder + "/Markers.xcassets"
         for marker in contents.markers {
@@ -134,9 +144,9 @@ struct PlatformTargetTests {
 
     @Test(
         "android: drawable-{m,h,xh,xxh,xxxh}dpi and drawable-night-* each hold every marker under one legal resource name, night the night theme")
-    func androidResources() throws {
+    func androidResources() async throws {
         let contents = try Self.twoStages()
-        let folder = try Self.write(contents, .android)
+        let folder = try await Self.write(contents, .android)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let res = folder + "/res"
         let densities = ["mdpi": 1.0, "hdpi": 1.5, "xhdpi": 2, "xxhdpi": 3, "xxxhdpi": 4]
@@ -162,9 +172,9 @@ struct PlatformTargetTests {
     }
 
     @Test("android: aapt, Android's resource packager, compiles res/ into every density in day and night, one drawable per marker")
-    func androidPackagerAccepts() throws {
+    func androidPackagerAccepts() async throws {
         let contents = try Self.twoStages()
-        let folder = try Self.write(contents, .android)
+        let folder = try await Self.write(contents, .android)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manifest = folder + "/AndroidManifest.xml"
         try Data(#"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.markers"/>"#.utf8)
@@ -187,7 +197,7 @@ struct PlatformTargetTests {
     }
 
     @Test("android names: decimal marks become _, every name legal, and labels that would share a name are refused")
-    func androidNames() throws {
+    func androidNames() async throws {
         #expect(AndroidResources.name(of: try Marker(kind: .distance, distance: 7.5)) == "marker_distance_7_5km")
         #expect(AndroidResources.name(of: try Marker(kind: .end, distance: 7.5, mark: .comma)) == "marker_end_7_5km")
         let combined = try Marker(combining: [try Marker.Part(kind: .start, distance: 0), try Marker.Part(kind: .end, distance: 8.6)], unit: .nmi)
@@ -196,16 +206,14 @@ struct PlatformTargetTests {
         let clash = TargetContents(markers: [try Marker(kind: .distance, distance: 7.5), try Marker(kind: .distance, distance: 7.5, mark: .comma)])
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(throws: OutputError.self) {
-            try PlatformBundle.write(clash, target: .android, unit: .km, to: FilePath(folder), renderer: try MarkerRenderer())
-        }
+        await #expect(throws: OutputError.self) { try await Self.bundle(clash, .android, to: folder) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test("web: markers.json names every SVG, in CSS pixels (half the @2x SVG's), and places each route marker where the plan does")
-    func webBundle() throws {
+    func webBundle() async throws {
         let contents = try Self.twoStages()
-        let folder = try Self.write(contents, .web)
+        let folder = try await Self.write(contents, .web)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let web = folder + "/web"
         let index = try Self.object(web + "/markers.json")
@@ -243,10 +251,10 @@ struct PlatformTargetTests {
     }
 
     @Test("web: Chromium shows each SVG, placed by markers.json's CSS size and anchor on a 2x screen, as the @2x PNG")
-    func webInChromium() throws {
+    func webInChromium() async throws {
         let marker = try Marker(combining: [try Marker.Part(kind: .end, distance: 24.04), try Marker.Part(kind: .start, distance: 0)])
         let contents = TargetContents(markers: [marker, try Marker(kind: .distance, distance: 7.5)])
-        let folder = try Self.write(contents, .web)
+        let folder = try await Self.write(contents, .web)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let index = try Self.object(folder + "/web/markers.json")
         let images = try #require(index["images"] as? [String: [String: Any]])
@@ -299,27 +307,26 @@ struct PlatformTargetTests {
     @Test(
         "the target folder is replaced only when markerpaint wrote it, unchanged; anything else is refused and left as it was",
         arguments: Obstacle.allCases)
-    func replacesOnlyItsOwn(obstacle: Obstacle) throws {
+    func replacesOnlyItsOwn(obstacle: Obstacle) async throws {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let renderer = try MarkerRenderer()
         let first = TargetContents(markers: try (0...3).map { try Marker(kind: .distance, distance: Double($0)) })
         let second = TargetContents(markers: [try Marker(kind: .end, distance: 9)])
-        let write = { (contents: TargetContents) throws in
-            try PlatformBundle.write(contents, target: .ios, unit: .km, to: FilePath(folder), renderer: renderer)
+        let write = { (contents: TargetContents) async throws in
+            try await Self.bundle(contents, .ios, to: folder)
         }
         let catalog = folder + "/Markers.xcassets"
         let fileManager = FileManager.default
         switch obstacle {
-        case .earlierRun: _ = try write(first)
+        case .earlierRun: _ = try await write(first)
         case .foreignFileInside:
-            _ = try write(first)
+            _ = try await write(first)
             try Data("mine".utf8).write(to: URL(fileURLWithPath: catalog + "/notes.txt"))
         case .changedFile:
-            _ = try write(first)
+            _ = try await write(first)
             try Data("{}".utf8).write(to: URL(fileURLWithPath: catalog + "/distance-1km.imageset/Contents.json"))
         case .noRecord:
-            _ = try write(first)
+            _ = try await write(first)
             try fileManager.removeItem(atPath: folder + "/markerpaint-ios.json")
         case .rootIsAFile: try Data("a file".utf8).write(to: URL(fileURLWithPath: catalog))
         case .otherFilesBeside:
@@ -329,7 +336,7 @@ struct PlatformTargetTests {
         let before = try Self.snapshot(folder)
         switch obstacle {
         case .earlierRun, .otherFilesBeside:
-            _ = try write(second)
+            _ = try await write(second)
             let after = try Self.snapshot(folder)
             #expect(
                 after.keys.filter { $0.hasPrefix("Markers.xcassets/") }.sorted() == [
@@ -341,13 +348,13 @@ struct PlatformTargetTests {
             }
             #expect(after.keys.allSatisfy { !$0.hasPrefix(".markerpaint") })
         case .foreignFileInside, .changedFile, .noRecord, .rootIsAFile:
-            #expect(throws: OutputError.self) { try write(second) }
+            await #expect(throws: OutputError.self) { try await write(second) }
             #expect(try Self.snapshot(folder) == before)
         }
     }
 
     @Test("a killed run's staging folder is removed by the next run; folders that only look like one are left")
-    func abandonedStaging() throws {
+    func abandonedStaging() async throws {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let fileManager = FileManager.default
@@ -359,9 +366,7 @@ struct PlatformTargetTests {
         let foreign = folder + "/.markerpaint-target-4194305-19/notes"
         let misnamed = folder + "/.markerpaint-target-x-20/Markers.xcassets"
         for path in [running, foreign, misnamed] { try fileManager.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        _ = try PlatformBundle.write(
-            TargetContents(markers: [try Marker(kind: .end, distance: 9)]), target: .ios, unit: .km, to: FilePath(folder),
-            renderer: try MarkerRenderer())
+        try await Self.bundle(TargetContents(markers: [try Marker(kind: .end, distance: 9)]), .ios, to: folder)
         #expect(!fileManager.fileExists(atPath: abandoned))
         for path in [running, foreign, misnamed] { #expect(fileManager.fileExists(atPath: path), "\(path)") }
     }
@@ -374,7 +379,7 @@ struct PlatformTargetTests {
     }
 
     @Test("the images a target needs are counted before any is drawn, and too many are refused")
-    func boundedWork() throws {
+    func boundedWork() async throws {
         let markers = try (0..<7_000).map { try Marker(kind: .distance, distance: Double($0)) }
         let contents = TargetContents(markers: markers)
         #expect(contents.imageCount(for: .android) == 70_000)
@@ -383,8 +388,8 @@ struct PlatformTargetTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let more = try (7_000..<10_001).map { try Marker(kind: .distance, distance: Double($0)) }
         let many = TargetContents(markers: markers + more)
-        #expect {
-            try PlatformBundle.write(many, target: .android, unit: .km, to: FilePath(folder), renderer: try MarkerRenderer())
+        await #expect {
+            try await Self.bundle(many, .android, to: folder)
         } throws: { error in
             "\(error)".contains("100010 images") && "\(error)".contains("limit of 100000")
         }

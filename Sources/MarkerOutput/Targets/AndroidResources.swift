@@ -1,4 +1,3 @@
-import MarkerRender
 import MarkerSpec
 
 /// Android resources, `res/`: each marker as a drawable at every density, mdpi (1) to xxxhdpi (4),
@@ -29,11 +28,9 @@ enum AndroidResources {
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
-    /// The resource files; `draw` gives each request's PNG and its record.
-    static func files(
-        _ contents: TargetContents, draw: (MarkerRequest) throws(OutputError) -> (bytes: [UInt8], image: MarkerImage)
-    ) throws(OutputError) -> TargetFiles {
-        var files = TargetFiles(root: PlatformTarget.android.rootName)
+    /// The resource folders: every marker at every density, in day and night.
+    static func layout(_ contents: TargetContents) throws(OutputError) -> TargetLayout {
+        var images: [TargetImage] = []
         var names: [String: Marker] = [:]
         for marker in contents.markers {
             let name = Self.name(of: marker)
@@ -46,10 +43,10 @@ enum AndroidResources {
                     let request: MarkerRequest
                     do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
                     let folder = theme == .night ? "drawable-night-\(qualifier)" : "drawable-\(qualifier)"
-                    try files.add("\(folder)/\(name).png", try draw(request).bytes)
+                    images.append(TargetImage(request: request, folder: folder, name: name + ".png"))
                 }
             }
         }
-        return files
+        return TargetLayout(root: PlatformTarget.android.rootName, images: images) { _ throws(OutputError) in [:] }
     }
 }

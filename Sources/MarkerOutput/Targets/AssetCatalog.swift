@@ -1,4 +1,3 @@
-import MarkerRender
 import MarkerSpec
 
 /// An Xcode asset catalog, `Markers.xcassets`: one imageset per marker, named by what it shows
@@ -13,15 +12,13 @@ enum AssetCatalog {
     /// The imageset of `marker`: `end-123km`, `combined-start0km_end8.6km`, `distance-7,5km`.
     static func name(of marker: Marker) -> String { "\(marker.kind.rawValue)-\(marker.label)" }
 
-    /// The catalog's files in `format` (PNG or PDF); `draw` gives each request's file and its record.
-    static func files(
-        _ contents: TargetContents, format: ImageFormat, draw: (MarkerRequest) throws(OutputError) -> (bytes: [UInt8], image: MarkerImage)
-    ) throws(OutputError) -> TargetFiles {
-        var files = TargetFiles(root: PlatformTarget.ios.rootName)
-        try files.add("Contents.json", try Self.json(.object([Self.info])))
+    /// The catalog in `format` (PNG or PDF).
+    static func layout(_ contents: TargetContents, format: ImageFormat) throws(OutputError) -> TargetLayout {
+        var images: [TargetImage] = []
+        var imagesets: [(path: String, entries: [JSONValue])] = []
         for marker in contents.markers {
             let name = Self.name(of: marker)
-            var images: [JSONValue] = []
+            var entries: [JSONValue] = []
             for theme in PlatformTarget.ios.themes {
                 for scale in PlatformTarget.ios.scales(in: format) {
                     let request: MarkerRequest
@@ -29,7 +26,7 @@ enum AssetCatalog {
                     let dark = theme == .night
                     // A PDF is one file per theme, at no scale of its own.
                     let fileName = "\(name)\(dark ? "-dark" : "")" + (format == .pdf ? ".pdf" : "@\(scale)x.png")
-                    try files.add("\(name).imageset/\(fileName)", try draw(request).bytes)
+                    images.append(TargetImage(request: request, folder: "\(name).imageset", name: fileName))
                     var members: [JSONValue.Member] = []
                     if dark {
                         members.append(
@@ -37,19 +34,27 @@ enum AssetCatalog {
                     }
                     members += [.init("filename", .string(fileName)), .init("idiom", .string("universal"))]
                     if format != .pdf { members.append(.init("scale", .string("\(scale)x"))) }
-                    images.append(.object(members))
+                    entries.append(.object(members))
                 }
             }
-            var members: [JSONValue.Member] = [.init("images", .array(images)), Self.info]
-            if format == .pdf { members.append(.init("properties", .object([.init("preserves-vector-representation", .bool(true))]))) }
-            try files.add("\(name).imageset/Contents.json", try Self.json(.object(members)))
+            imagesets.append(("\(name).imageset/Contents.json", entries))
         }
-        return files
+        let listed = imagesets
+        return TargetLayout(root: PlatformTarget.ios.rootName, images: images) { _ throws(OutputError) in
+            var documents = ["Contents.json": try Self.json(.object([Self.info]))]
+            for (path, entries) in listed {
+                var members: [JSONValue.Member] = [.init("images", .array(entries)), Self.info]
+                if format == .pdf { members.append(.init("properties", .object([.init("preserves-vector-representation", .bool(true))]))) }
+                documents[path] = try Self.json(.object(members))
+            }
+            return documents
+        }
     }
 
     /// Xcode's own `info` member, naming the tool that wrote the file.
     private static let info = JSONValue.Member("info", .object([.init("author", .string("markerpaint")), .init("version", .integer(1))]))
 
+    /// `value` as Xcode writes its JSON: indented, slashes as they are, a final newline.
     static func json(_ value: JSONValue) throws(OutputError) -> [UInt8] {
         do { return try value.bytes(JSONValue.Formatting(prettyPrinted: true, withoutEscapingSlashes: true)) + [0x0A] } catch {
             throw OutputError("cannot write JSON: \(error)")

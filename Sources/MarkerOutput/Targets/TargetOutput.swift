@@ -129,40 +129,34 @@ public struct TargetOutput {
         return record.files
     }
 
-    /// Writes `files` as the root, replacing the old one (checked when this was opened).
-    public func publish(_ files: TargetFiles) throws(OutputError) {
-        let stagingName = "\(Self.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    /// A target's folder being drawn: hidden in `--out` until published, every subfolder made.
+    struct Staging: Sendable {
+        let name: String
+        let folder: Folder
+        let root: Folder
+        /// The root's subfolders by path (`end-123km.imageset`), and the root itself under "".
+        let folders: [String: Folder]
+    }
+
+    /// A new staging folder holding the layout's root and every folder its images go in.
+    func makeStaging(for layout: TargetLayout) throws(OutputError) -> Staging {
+        let name = "\(Self.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {
-            let staging = try folder.makeSubfolder(stagingName)
+            let staging = try folder.makeSubfolder(name)
             do {
-                let root = try staging.makeSubfolder(files.root)
-                var folders: [String: Folder] = ["": root]
-                for (path, bytes) in files.files.sorted(by: { $0.key < $1.key }) {
-                    var components = path.split(separator: "/").map(String.init)
-                    let name = components.removeLast()
-                    var parent = ""
-                    var current = root
-                    for component in components {
-                        let key = parent.isEmpty ? component : parent + "/" + component
-                        if let known = folders[key] {
-                            current = known
-                        } else {
-                            current = try current.makeSubfolder(component)
-                            folders[key] = current
-                        }
-                        parent = key
-                    }
-                    try current.writeNew(bytes, as: name)
+                let root = try staging.makeSubfolder(layout.root)
+                var folders = ["": root]
+                for path in layout.folders {
+                    let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+                    let component = path.split(separator: "/").last.map(String.init) ?? path
+                    guard let above = folders[parent] else { throw OutputError("no folder \(parent) for \(path)") }
+                    folders[path] = try above.makeSubfolder(component)
                 }
-                let hasOld = (try folder.entries()).contains { $0.name == files.root }
-                if hasOld { try folder.move(files.root, to: staging, as: files.root + ".old") }
-                try folder.write(try TargetRecord.encode(target: target, files: files), as: target.recordName)
-                try staging.move(files.root, to: folder, as: files.root)
+                return Staging(name: name, folder: staging, root: root, folders: folders)
             } catch {
-                try? folder.removeSubfolder(stagingName)
+                try? folder.removeSubfolder(name)
                 throw error
             }
-            try folder.removeSubfolder(stagingName)
         } catch let error as OutputError {
             throw error
         } catch let error as FileError {
@@ -170,6 +164,38 @@ public struct TargetOutput {
         } catch {
             throw OutputError("\(error)")
         }
+    }
+
+    /// Writes `documents` into the staged root, then swaps it in for the old one (checked when
+    /// this was opened) and records every file: `drawn` (images by path, with their SHA-256) and the documents.
+    func publish(_ staging: Staging, documents: [String: [UInt8]], drawn: [String: String]) throws(OutputError) {
+        let root = staging.root.path.lastComponent?.string ?? target.rootName
+        var recorded = drawn
+        do {
+            for (path, bytes) in documents.sorted(by: { $0.key < $1.key }) {
+                let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                guard let folder = staging.folders[parent] else { throw OutputError("no folder \(parent) for \(path)") }
+                try folder.writeNew(bytes, as: name)
+                recorded[path] = ContentHash.sha256Hex(bytes)
+            }
+            let hasOld = (try folder.entries()).contains { $0.name == root }
+            if hasOld { try folder.move(root, to: staging.folder, as: root + ".old") }
+            try folder.write(try TargetRecord.encode(target: target, root: root, files: recorded), as: target.recordName)
+            try staging.folder.move(root, to: folder, as: root)
+            try folder.removeSubfolder(staging.name)
+        } catch let error as OutputError {
+            throw error
+        } catch let error as FileError {
+            throw OutputError(error.message)
+        } catch {
+            throw OutputError("\(error)")
+        }
+    }
+
+    /// Removes a staging folder whose run failed, leaving `--out` as it was.
+    func discard(_ staging: Staging) {
+        try? folder.removeSubfolder(staging.name)
     }
 }
 
@@ -180,11 +206,11 @@ struct TargetRecord: Codable {
     var root: String
     var files: [String: String]
 
-    static func encode(target: PlatformTarget, files: TargetFiles) throws(OutputError) -> [UInt8] {
-        let listed = files.files.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, .string(ContentHash.sha256Hex($0.value))) }
+    static func encode(target: PlatformTarget, root: String, files: [String: String]) throws(OutputError) -> [UInt8] {
+        let listed = files.sorted { $0.key < $1.key }.map { JSONValue.Member($0.key, .string($0.value)) }
         return try AssetCatalog.json(
             .object([
-                .init("files", .object(listed)), .init("generator", .string("markerpaint")), .init("root", .string(files.root)),
+                .init("files", .object(listed)), .init("generator", .string("markerpaint")), .init("root", .string(root)),
                 .init("target", .string(target.rawValue)),
             ]))
     }

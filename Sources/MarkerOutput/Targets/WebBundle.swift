@@ -1,4 +1,3 @@
-import MarkerRender
 import MarkerRoute
 import MarkerSpec
 
@@ -14,22 +13,34 @@ enum WebBundle {
     static let indexName = "markers.json"
     static let scale: MarkerScale = 2
 
-    /// The bundle's files; `draw` gives each request's SVG and its record.
-    static func files(
-        _ contents: TargetContents, unit: Marker.Unit, draw: (MarkerRequest) throws(OutputError) -> (bytes: [UInt8], image: MarkerImage)
-    ) throws(OutputError) -> TargetFiles {
-        var files = TargetFiles(root: PlatformTarget.web.rootName)
-        var pictures: [JSONValue.Member] = []
-        let points = 1 / scale.factor
+    /// The SVGs and their index.
+    static func layout(_ contents: TargetContents, unit: Marker.Unit) throws(OutputError) -> TargetLayout {
+        var images: [TargetImage] = []
         for marker in contents.markers {
-            var themes: [JSONValue.Member] = []
             for theme in PlatformTarget.web.themes {
-                let request: MarkerRequest
-                do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
-                let document = try draw(request)
-                let image = document.image
-                try files.add(image.fileName, document.bytes)
-                themes.append(
+                do {
+                    images.append(TargetImage(request: try MarkerRequest(marker: marker, theme: theme, scale: scale), folder: "", name: nil))
+                } catch {
+                    throw OutputError(error.description)
+                }
+            }
+        }
+        return TargetLayout(root: PlatformTarget.web.rootName, images: images, describesImages: true) { (drawn) throws(OutputError) in
+            [indexName: try Self.index(contents, unit: unit, drawn: drawn)]
+        }
+    }
+
+    /// `markers.json`.
+    private static func index(_ contents: TargetContents, unit: Marker.Unit, drawn: [MarkerRequest: MarkerImage]) throws(OutputError) -> [UInt8] {
+        let points = 1 / scale.factor
+        var pictures: [JSONValue.Member] = []
+        for marker in contents.markers {
+            var members: [JSONValue.Member] = [.init("kind", .string(marker.kind.rawValue)), .init("label", .string(marker.label))]
+            for theme in PlatformTarget.web.themes {
+                guard let request = try? MarkerRequest(marker: marker, theme: theme, scale: scale), let image = drawn[request] else {
+                    throw OutputError("no SVG was drawn for \(marker.label) in \(theme.name)")
+                }
+                members.append(
                     .init(
                         theme.name,
                         .object([
@@ -38,10 +49,7 @@ enum WebBundle {
                             .init("anchorX", .number(image.anchor.x * points)), .init("anchorY", .number(image.anchor.y * points)),
                         ])))
             }
-            pictures.append(
-                .init(
-                    AssetCatalog.name(of: marker),
-                    .object([.init("kind", .string(marker.kind.rawValue)), .init("label", .string(marker.label))] + themes)))
+            pictures.append(.init(AssetCatalog.name(of: marker), .object(members)))
         }
         var index: [JSONValue.Member] = [.init("unit", .string(unit.rawValue)), .init("images", .object(pictures))]
         if let placed = contents.placed {
@@ -58,8 +66,7 @@ enum WebBundle {
                             ])
                         })))
         }
-        try files.add(indexName, try AssetCatalog.json(.object(index)))
-        return files
+        return try AssetCatalog.json(.object(index))
     }
 
     /// `degrees` to seven decimals, about a centimetre: more digits only make the index longer.

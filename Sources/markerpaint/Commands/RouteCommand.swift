@@ -175,8 +175,10 @@ struct RouteCommand: AsyncParsableCommand {
             throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
         }
         guard target == .maplibre else {
-            let summary = try PlatformBundle.write(
-                TargetContents(plan: batch.plan), target: target, format: format, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
+            let pool = try await renderers.get()
+            defer { pool.shutdown() }
+            let summary = try await PlatformBundle.write(
+                TargetContents(plan: batch.plan), target: target, format: format, unit: unit, to: FilePath(out), pool: pool)
             print("\(summary.root): \(batch.plan.markers.count) markers, \(summary.pictures) pictures, \(summary.images) images")
             return
         }

@@ -4,8 +4,14 @@ import MarkerRender
 import MarkerSpec
 import SystemPackage
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A set of labels, with no route, for an app's platform: `markerpaint set --labels 0-200 --target ios`.
-struct SetCommand: ParsableCommand {
+struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
         abstract: "Draw a list of labels for an app: an iOS asset catalog, Android resources, or SVGs for the web.",
@@ -70,9 +76,12 @@ struct SetCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let summary = try PlatformBundle.write(
-            TargetContents(markers: try markers()), target: target, format: format, unit: unit, to: FilePath(out), renderer: try MarkerRenderer())
+    func run() async throws {
+        let pool = try await RouteBatch.renderers(threads: ProcessInfo.processInfo.activeProcessorCount, compression: PNGEncoder.defaultCompression)
+            .get()
+        defer { pool.shutdown() }
+        let summary = try await PlatformBundle.write(
+            TargetContents(markers: try markers()), target: target, format: format, unit: unit, to: FilePath(out), pool: pool)
         print("\(summary.root): \(summary.pictures) markers, \(summary.images) images")
     }
 }
