@@ -113,9 +113,9 @@ public enum PlatformBundle {
             } catch {
                 throw OutputError("cannot draw \(job.request.baseName): \(error)")
             }
-            guard let folder = staging.folders[job.folder] else { throw OutputError("no staged folder \(job.folder)") }
             let path = job.path(of: image)
-            do { try folder.writeNew(bytes, as: job.name ?? image.fileName) } catch { throw OutputError(error.message) }
+            let (folder, name) = try staging.place(path)
+            do { try folder.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
             done.append((image, path))
         }
         return done

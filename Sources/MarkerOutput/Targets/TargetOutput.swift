@@ -133,49 +133,53 @@ public struct TargetOutput {
     struct Staging: Sendable {
         let name: String
         let folder: Folder
-        let root: Folder
+        /// The root's name (`Markers.xcassets`).
+        let root: String
         /// The root's subfolders by path (`end-123km.imageset`), and the root itself under "".
         let folders: [String: Folder]
+
+        /// The staged folder `path` (relative to the root) goes in, and its last component.
+        func place(_ path: String) throws(OutputError) -> (folder: Folder, name: String) {
+            let (parent, name) = Self.split(path)
+            guard let folder = folders[parent] else { throw OutputError("no staged folder \(parent) for \(path)") }
+            return (folder, name)
+        }
+
+        /// `a/b/c` as (`a/b`, `c`); a name alone has the root, "", as its parent.
+        static func split(_ path: String) -> (parent: String, name: String) {
+            guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+            return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+        }
     }
 
     /// A new staging folder holding the layout's root and every folder its images go in.
     func makeStaging(for layout: TargetLayout) throws(OutputError) -> Staging {
         let name = "\(Self.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        do {
+        return try Self.asOutputError { () throws -> Staging in
             let staging = try folder.makeSubfolder(name)
             do {
-                let root = try staging.makeSubfolder(layout.root)
-                var folders = ["": root]
+                var folders = ["": try staging.makeSubfolder(layout.root)]
                 for path in layout.folders {
-                    let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-                    let component = path.split(separator: "/").last.map(String.init) ?? path
-                    guard let above = folders[parent] else { throw OutputError("no folder \(parent) for \(path)") }
+                    let (parent, component) = Staging.split(path)
+                    guard let above = folders[parent] else { throw OutputError("no staged folder \(parent) for \(path)") }
                     folders[path] = try above.makeSubfolder(component)
                 }
-                return Staging(name: name, folder: staging, root: root, folders: folders)
+                return Staging(name: name, folder: staging, root: layout.root, folders: folders)
             } catch {
                 try? folder.removeSubfolder(name)
                 throw error
             }
-        } catch let error as OutputError {
-            throw error
-        } catch let error as FileError {
-            throw OutputError(error.message)
-        } catch {
-            throw OutputError("\(error)")
         }
     }
 
     /// Writes `documents` into the staged root, then swaps it in for the old one (checked when
     /// this was opened) and records every file: `drawn` (images by path, with their SHA-256) and the documents.
     func publish(_ staging: Staging, documents: [String: [UInt8]], drawn: [String: String]) throws(OutputError) {
-        let root = staging.root.path.lastComponent?.string ?? target.rootName
+        let root = staging.root
         var recorded = drawn
-        do {
+        try Self.asOutputError {
             for (path, bytes) in documents.sorted(by: { $0.key < $1.key }) {
-                let parent = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
-                let name = path.split(separator: "/").last.map(String.init) ?? path
-                guard let folder = staging.folders[parent] else { throw OutputError("no folder \(parent) for \(path)") }
+                let (folder, name) = try staging.place(path)
                 try folder.writeNew(bytes, as: name)
                 recorded[path] = ContentHash.sha256Hex(bytes)
             }
@@ -184,6 +188,13 @@ public struct TargetOutput {
             try folder.write(try TargetRecord.encode(target: target, root: root, files: recorded), as: target.recordName)
             try staging.folder.move(root, to: folder, as: root)
             try folder.removeSubfolder(staging.name)
+        }
+    }
+
+    /// `body`'s result, its file errors (and any other) as `OutputError`s.
+    private static func asOutputError<Value>(_ body: () throws -> Value) throws(OutputError) -> Value {
+        do {
+            return try body()
         } catch let error as OutputError {
             throw error
         } catch let error as FileError {
