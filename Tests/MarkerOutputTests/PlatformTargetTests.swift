@@ -11,7 +11,9 @@ import Testing
 
 /// The iOS, Android and web targets: every file each platform needs, names legal on it, every
 /// scale present, dark variants paired, and the folder replaced only when markerpaint wrote it.
-@Suite("Platform targets")
+// Serialized: each test starts a pool of two renderers, and some run Chromium or aapt; all at once,
+// beside every other suite, they starved the service's timeout tests of CPU in CI.
+@Suite("Platform targets", .serialized)
 struct PlatformTargetTests {
     /// Two stages (75 km and 123 km): starts, ends, a combined marker where they meet, distances.
     static func twoStages() throws -> TargetContents {
