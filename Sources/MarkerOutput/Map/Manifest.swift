@@ -204,9 +204,14 @@ enum RendererFingerprint {
         for theme in themes {
             for scale in scales {
                 var hashes: [String] = []
-                for (kind, distance) in [(Marker.Kind.end, 12_345.0), (.start, 0), (.distance, 7.5)] {
+                // Between them every digit, both decimal marks, the minus sign and both icons.
+                let probes: [(Marker.Kind, Double, Label.DecimalMark)] = [
+                    (.end, 12_345, .point), (.start, 0, .point), (.distance, 6.7, .point), (.countdown, 8.9, .comma),
+                ]
+                for (kind, distance, mark) in probes {
                     do {
-                        let request = try MarkerRequest(marker: Marker(kind: kind, distance: distance), theme: theme, scale: scale)
+                        let marker = try Marker(kind: kind, distance: distance, mark: mark)
+                        let request = try MarkerRequest(marker: marker, theme: theme, scale: scale)
                         hashes.append(try renderer.render(request).image.sha256)
                     } catch {
                         throw OutputError("cannot draw the renderer's probe images: \(error)")
