@@ -43,17 +43,7 @@ public final class RouteOutput: Sendable {
     /// - Throws: `OutputError` naming the first file markerpaint did not write, or why the folder cannot be used.
     public init(_ path: FilePath) throws(OutputError) {
         self.path = path
-        guard !path.isEmpty else { throw OutputError("the output folder's path is empty; name a folder") }
-        let existing: Folder
-        do {
-            existing = try Folder.create(path)
-        } catch {
-            throw OutputError(error.message)
-        }
-        guard existing.isWritable else { throw OutputError("cannot write to folder \(path): permission denied") }
-        let locked: Bool
-        do { locked = try existing.lockExclusively() } catch { throw OutputError(error.message) }
-        guard locked else { throw OutputError("another markerpaint run is writing to \(path); wait for it to finish") }
+        let existing = try Folder.lockedForOutput(path)
         let survey = try Self.survey(existing)
         folder = existing
         previous = survey.manifest

@@ -35,17 +35,8 @@ public struct TargetOutput {
     /// Opens `path` (making it and its parents if missing), locks it, and checks that the target's
     /// root, if there is one, is markerpaint's to replace.
     public init(_ path: FilePath, target: PlatformTarget) throws(OutputError) {
-        guard !path.isEmpty else { throw OutputError("the output folder's path is empty; name a folder") }
-        do {
-            folder = try Folder.create(path)
-        } catch {
-            throw OutputError(error.message)
-        }
+        folder = try Folder.lockedForOutput(path)
         self.target = target
-        guard folder.isWritable else { throw OutputError("cannot write to folder \(path): permission denied") }
-        let locked: Bool
-        do { locked = try folder.lockExclusively() } catch { throw OutputError(error.message) }
-        guard locked else { throw OutputError("another markerpaint run is writing to \(path); wait for it to finish") }
         try checkReplaceable()
         try removeAbandonedStaging()
     }
@@ -79,19 +70,14 @@ public struct TargetOutput {
         guard entry.kind == .folder else { throw OutputError("\(folder.path(of: root)) is not a folder markerpaint wrote\(refusal)") }
         let recorded = try record()
         guard let recorded else { throw OutputError("\(folder.path(of: root)) has no \(target.recordName) beside it\(refusal)") }
-        do {
-            try Self.walk(try folder.subfolder(root), prefix: "") { (path, bytes) throws(OutputError) in
-                guard let expected = recorded[path] else {
-                    throw OutputError("\(folder.path(of: root + "/" + path)) was not written by markerpaint\(refusal)")
-                }
-                guard let bytes, expected == ContentHash.sha256Hex(bytes) else {
-                    throw OutputError("\(folder.path(of: root + "/" + path)) was changed after markerpaint wrote it\(refusal)")
-                }
+        let rootFolder = try Self.asOutputError { try folder.subfolder(root) }
+        try Self.walk(rootFolder, prefix: "") { (path, bytes) throws(OutputError) in
+            guard let expected = recorded[path] else {
+                throw OutputError("\(folder.path(of: root + "/" + path)) was not written by markerpaint\(refusal)")
             }
-        } catch let error as OutputError {
-            throw error
-        } catch {
-            throw OutputError("\(error)")
+            guard let bytes, expected == ContentHash.sha256Hex(bytes) else {
+                throw OutputError("\(folder.path(of: root + "/" + path)) was changed after markerpaint wrote it\(refusal)")
+            }
         }
     }
 
