@@ -100,17 +100,9 @@ public enum PlatformBundle {
     ) throws(OutputError) -> [(image: MarkerImage, path: String)] {
         var done: [(image: MarkerImage, path: String)] = []
         for job in jobs {
-            let bytes: [UInt8]
             let image: MarkerImage
-            do {
-                if format == .png {
-                    let rendered = try renderer.render(job.request)
-                    (bytes, image) = (rendered.png, rendered.image)
-                } else {
-                    let document = try renderer.renderDocument(job.request, format: format)
-                    (bytes, image) = (document.bytes, document.image)
-                }
-            } catch {
+            let bytes: [UInt8]
+            do { (image, bytes) = try renderer.renderFile(job.request, format: format) } catch {
                 throw OutputError("cannot draw \(job.request.baseName): \(error)")
             }
             let path = job.path(of: image)

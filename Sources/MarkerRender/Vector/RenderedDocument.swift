@@ -7,6 +7,17 @@ public struct RenderedDocument: Sendable {
 }
 
 extension MarkerRenderer {
+    /// `request` as the file `format` writes: the PNG of `render(_:)`, or the same drawing as a
+    /// document from `renderDocument(_:format:)`. What the CLI, the service and the targets write.
+    public func renderFile(_ request: MarkerRequest, format: ImageFormat) throws(RenderError) -> (image: MarkerImage, bytes: [UInt8]) {
+        guard format != .png else {
+            let rendered = try render(request)
+            return (rendered.image, rendered.png)
+        }
+        let document = try renderDocument(request, format: format)
+        return (document.image, document.bytes)
+    }
+
     /// `request` as an SVG or PDF document: the PNG's drawing, on Cairo's vector surface instead of
     /// pixels, the same size (pixels in SVG, points in PDF) with the anchor at the same place.
     ///

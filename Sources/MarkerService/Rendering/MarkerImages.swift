@@ -11,14 +11,9 @@ struct CachedImage: Sendable {
     /// The file's bytes, ready to send without copying (a `ByteBuffer` shares its storage).
     let bytes: ByteBuffer
 
-    init(_ rendered: RenderedMarker) {
-        image = rendered.image
-        bytes = ByteBuffer(bytes: rendered.png)
-    }
-
-    init(_ document: RenderedDocument) {
-        image = document.image
-        bytes = ByteBuffer(bytes: document.bytes)
+    init(image: MarkerImage, bytes: [UInt8]) {
+        self.image = image
+        self.bytes = ByteBuffer(bytes: bytes)
     }
 
     /// The content-hashed name, e.g. `end-123km-night@2x-3f9a1c2b7d.png`.
@@ -105,17 +100,10 @@ final class MarkerImages: Sendable {
         let result: Result<CachedImage, RenderError>
         let metrics = metrics
         do {
-            let request = key.request
-            if key.format == .png {
-                let rendered = try await pool.run { renderer in try metrics.renderDuration.measure { try renderer.render(request) } }
-                result = .success(CachedImage(rendered))
-            } else {
-                let format = key.format
-                let document = try await pool.run { renderer in
-                    try metrics.renderDuration.measure { try renderer.renderDocument(request, format: format) }
-                }
-                result = .success(CachedImage(document))
+            let (image, bytes) = try await pool.run { renderer in
+                try metrics.renderDuration.measure { try renderer.renderFile(key.request, format: key.format) }
             }
+            result = .success(CachedImage(image: image, bytes: bytes))
         } catch let error as RenderError {
             result = .failure(error)
         } catch is CPUPool<MarkerRenderer>.Refusal {

@@ -53,11 +53,7 @@ struct RenderCommand: ParsableCommand {
             throw error.validationError
         }
         let renderer = try MarkerRenderer(compression: small ? PNGEncoder.smallCompression : PNGEncoder.defaultCompression)
-        let (image, bytes) =
-            switch format {
-            case .png: try renderer.render(request).written
-            case .svg, .pdf: try renderer.renderDocument(request, format: format).written
-            }
+        let (image, bytes) = try renderer.renderFile(request, format: format)
         let path = try Folder.create(FilePath(out)).write(bytes, as: image.fileName)
         if json {
             print(try WrittenMarker(image: image, path: path.string).jsonLine())
@@ -92,12 +88,4 @@ struct WrittenMarker: Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
-}
-
-extension RenderedMarker {
-    fileprivate var written: (MarkerImage, [UInt8]) { (image, png) }
-}
-
-extension RenderedDocument {
-    fileprivate var written: (MarkerImage, [UInt8]) { (image, bytes) }
 }
