@@ -4,7 +4,7 @@ import MarkerSpec
 /// the day theme in `drawable-<density>/` and the night theme under the same name in
 /// `drawable-night-<density>/`, so `R.drawable.marker_end_123km` follows the system's dark theme.
 enum AndroidResources {
-    /// The density qualifiers for each scale.
+    /// The density qualifiers for each scale: the scales `PlatformTarget.android` draws.
     static let densities: [(scale: MarkerScale, qualifier: String)] = [
         (1, "mdpi"), (.oneAndAHalf, "hdpi"), (2, "xhdpi"), (3, "xxhdpi"), (4, "xxxhdpi"),
     ]
@@ -40,10 +40,8 @@ enum AndroidResources {
             }
             for theme in PlatformTarget.android.themes {
                 for (scale, qualifier) in Self.densities {
-                    let request: MarkerRequest
-                    do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
                     let folder = theme == .night ? "drawable-night-\(qualifier)" : "drawable-\(qualifier)"
-                    images.append(TargetImage(request: request, folder: folder, name: name + ".png"))
+                    images.append(try TargetImage(marker, theme: theme, scale: scale, folder: folder, name: name + ".png"))
                 }
             }
         }

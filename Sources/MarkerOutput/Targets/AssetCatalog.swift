@@ -21,12 +21,10 @@ enum AssetCatalog {
             var entries: [JSONValue] = []
             for theme in PlatformTarget.ios.themes {
                 for scale in PlatformTarget.ios.scales(in: format) {
-                    let request: MarkerRequest
-                    do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
                     let dark = theme == .night
                     // A PDF is one file per theme, at no scale of its own.
                     let fileName = "\(name)\(dark ? "-dark" : "")" + (format == .pdf ? ".pdf" : "@\(scale)x.png")
-                    images.append(TargetImage(request: request, folder: "\(name).imageset", name: fileName))
+                    images.append(try TargetImage(marker, theme: theme, scale: scale, folder: "\(name).imageset", name: fileName))
                     var members: [JSONValue.Member] = []
                     if dark {
                         members.append(

@@ -27,7 +27,6 @@ public enum PlatformBundle {
         _ contents: TargetContents, target: PlatformTarget, format: ImageFormat? = nil, unit: Marker.Unit, to out: FilePath,
         pool: CPUPool<MarkerRenderer>
     ) async throws(OutputError) -> Summary {
-        guard target != .maplibre else { throw OutputError("the maplibre target is a route batch's sprites and GeoJSON (RouteBatch)") }
         let format = format ?? target.formats[0]
         if let refusal = target.refusal(of: format) { throw OutputError(refusal) }
         guard !contents.markers.isEmpty else { throw OutputError("there are no markers to draw") }

@@ -28,8 +28,8 @@ public enum PlatformTarget: String, Sendable, CaseIterable {
         switch self {
         case .maplibre: [1, 2]
         case .ios: [1, 2, 3]
-        case .android: MarkerScale.all
-        case .web: [2]
+        case .android: AndroidResources.densities.map(\.scale)
+        case .web: [WebBundle.scale]
         }
     }
 

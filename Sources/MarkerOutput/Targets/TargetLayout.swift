@@ -8,6 +8,13 @@ struct TargetImage: Sendable {
     /// The file's name, or nil for the image's content-hashed name (`end-123km-night@2x-<hash>.svg`).
     let name: String?
 
+    /// `marker` in `theme` at `scale`, written in `folder` as `name` (nil: its content-hashed name).
+    init(_ marker: Marker, theme: Theme, scale: MarkerScale, folder: String, name: String?) throws(OutputError) {
+        do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
+        self.folder = folder
+        self.name = name
+    }
+
     /// The path the drawn `image` is written at, relative to the root.
     func path(of image: MarkerImage) -> String {
         let file = name ?? image.fileName

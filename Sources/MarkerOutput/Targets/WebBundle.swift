@@ -18,11 +18,7 @@ enum WebBundle {
         var images: [TargetImage] = []
         for marker in contents.markers {
             for theme in PlatformTarget.web.themes {
-                do {
-                    images.append(TargetImage(request: try MarkerRequest(marker: marker, theme: theme, scale: scale), folder: "", name: nil))
-                } catch {
-                    throw OutputError(error.description)
-                }
+                images.append(try TargetImage(marker, theme: theme, scale: scale, folder: "", name: nil))
             }
         }
         return TargetLayout(root: PlatformTarget.web.rootName, images: images, describesImages: true) { (drawn) throws(OutputError) in
