@@ -104,7 +104,7 @@ struct RouteCommand: AsyncParsableCommand {
                 ("--base-url", baseURL != nil), ("--small", small),
             ]
             if let (flag, _) = mapOnly.first(where: { $0.1 }) {
-                let scaleList = target.scales.map(\.description).joined(separator: ", ")
+                let scaleList = target.scales(in: format ?? target.formats[0]).map(\.description).joined(separator: ", ")
                 throw ValidationError("\(flag) is for --target maplibre; --target \(target.rawValue) draws day and night at scales \(scaleList)")
             }
         }
