@@ -1,3 +1,4 @@
+public import MarkerRoute
 public import MarkerSpec
 
 /// `style.json`: a complete MapLibre style for a route's markers, to load as it is or to merge into
@@ -22,7 +23,9 @@ public enum MapStyle {
 
     /// The style for `themes` and their `sheets`, every URL under `baseURL` (which ends in `/`):
     /// map SDKs load a style's URLs as they are, not relative to the style's own.
-    public static func style(themes: [Theme], interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String) -> StyleValue {
+    public static func style(
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String
+    ) -> StyleValue {
         [
             "version": 8,
             "name": "markerpaint",
@@ -32,7 +35,7 @@ public enum MapStyle {
             ],
             "layers": .array(
                 themes.enumerated().map { index, theme in
-                    StyleLayer.layer(theme: theme, interval: interval, spriteIDs: true, visible: index == 0)
+                    StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
                 }),
         ]
     }
@@ -56,7 +59,9 @@ public enum MapStyle {
     }
 
     /// The style as JSON.
-    public static func json(themes: [Theme], interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String) throws(MapError) -> [UInt8] {
-        try style(themes: themes, interval: interval, sheets: sheets, baseURL: baseURL).json()
+    public static func json(
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String
+    ) throws(MapError) -> [UInt8] {
+        try style(themes: themes, visibility: visibility, interval: interval, sheets: sheets, baseURL: baseURL).json()
     }
 }

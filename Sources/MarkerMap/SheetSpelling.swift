@@ -6,7 +6,7 @@ public import MarkerSpec
 ///
 /// After the theme and the unit come the items, all joined by `_`: `d5` a distance marker, `d1-24`
 /// every whole distance from 1 to 24, `t5` and `t1-24` the same counting down (`−5km`), `s0` and
-/// `e24.04` a start and an end, and `c` with its parts (`cs0e8.6`) a combined marker. Distance
+/// `e24.04` a start and an end, and `c` with its parts (`cs0e8.6`, `cd3d17`) a combined marker. Distance
 /// markers come first, then countdowns, each in increasing order and whole runs as ranges; the
 /// others follow in the order given. One set of pictures has one spelling: no other spelling of it reads.
 public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
@@ -178,9 +178,9 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
                 var parts: [(Marker.Kind, Substring)] = []
                 var remaining = rest
                 while let letter = remaining.first, parts.count <= Marker.maximumParts {
-                    guard letter == "s" || letter == "e" else { return nil }
-                    let digits = remaining.dropFirst().prefix { $0 != "s" && $0 != "e" }
-                    parts.append((letter == "s" ? .start : .end, digits))
+                    guard let kind = Self.partKinds[letter] else { return nil }
+                    let digits = remaining.dropFirst().prefix { Self.partKinds[$0] == nil }
+                    parts.append((kind, digits))
                     remaining = remaining.dropFirst(1 + digits.count)
                 }
                 guard remaining.isEmpty else { return nil }
@@ -188,6 +188,9 @@ public struct SheetSpelling: Sendable, Hashable, CustomStringConvertible {
             default: return nil
             }
         }
+
+        /// The letters a combined marker's parts are spelled with, and their kinds.
+        private static let partKinds: [Character: Marker.Kind] = ["s": .start, "e": .end, "d": .distance, "t": .countdown]
 
         /// How many pictures the item stands for.
         var count: Int {

@@ -1,20 +1,33 @@
 import MarkerRender
-import MarkerRoute
+public import MarkerRoute
 public import MarkerSpec
 
-/// A MapLibre/Mapbox symbol layer that shows the markers of `markers.geojson` as the app did.
+/// A MapLibre/Mapbox symbol layer that shows the markers of `markers.geojson` at the zooms their plan gives them.
 public enum StyleLayer {
     /// The source id the layer expects `markers.geojson` under.
     public static let sourceID = "markerpaint-markers"
 
-    /// The filter: start and end always; a distance (or countdown) marker where its distance is a
+    /// The filter for markers placed on the map (`MarkerPlan.Visibility.fit`): each from its
+    /// `minzoom` on. Map SDKs evaluate zoom in filters at the tile's integer zoom, which is what
+    /// placement checks; between integer zooms pictures only move further apart.
+    public static let minzoomFilter: StyleValue = [">=", ["zoom"], ["get", "minzoom"]]
+
+    /// The filter that shows a plan's markers at its zooms.
+    public static func zoomFilter(visibility: MarkerPlan.Visibility, interval: MarkerInterval = .one) -> StyleValue {
+        switch visibility {
+        case .fit: minzoomFilter
+        case .table: tableFilter(interval: interval)
+        }
+    }
+
+    /// The filter of the original app's table: start and end always; a distance (or countdown) marker where its distance is a
     /// multiple of the zoom's interval, scaled by the markers' `interval`. Built from `ZoomTable`, so the style and
     /// the `zooms` property cannot disagree. Map SDKs evaluate zoom in filters at integer zooms,
     /// which is what the table means.
     ///
     /// With whole intervals the distances are whole numbers and compared as they are; with tenths
     /// they are compared in tenths, rounded (`0.3 % 0.1` is not 0 in floating point, `3 % 1` is).
-    public static func zoomFilter(interval: MarkerInterval = .one) -> StyleValue {
+    public static func tableFilter(interval: MarkerInterval = .one) -> StyleValue {
         let perStep = interval.isWhole ? interval.tenths / 10 : interval.tenths
         var step: [StyleValue] = ["step", ["zoom"], 0]
         var previous: Int? = nil
@@ -42,18 +55,22 @@ public enum StyleLayer {
     /// Icons are the features' `icon` ids as they are (one sprite, or images added by the app), or
     /// if `spriteIDs`, prefixed with the id of the sheet holding them (`markerpaint-night:<icon>`),
     /// as a style whose `sprite` is an array names them. A hidden layer is one a theme switch shows.
-    public static func layer(theme: Theme, interval: MarkerInterval = .one, spriteIDs: Bool = false, visible: Bool = true) -> StyleValue {
+    public static func layer(
+        theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, spriteIDs: Bool = false, visible: Bool = true
+    ) -> StyleValue {
         let icon: StyleValue = ["get", .string(theme.name), ["get", "icon"]]
         return [
             "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
             "source": .string(sourceID),
-            "filter": zoomFilter(interval: interval),
+            "filter": zoomFilter(visibility: visibility, interval: interval),
             "layout": [
                 "visibility": visible ? "visible" : "none",
                 "icon-image": spriteIDs ? ["concat", ["get", .string(theme.name), ["get", "sprite"]], ":", icon] : icon,
                 "icon-anchor": "bottom",
                 "icon-offset": [0, .number(MarkerGeometry.anchorAboveBottom)],
+                // Placement already keeps the pictures apart; the map's own collision would hide some
+                // it placed. With the app's table they overlap where the table says so.
                 "icon-allow-overlap": true,
                 "icon-ignore-placement": true,
                 // Start and end above distance markers where they meet.
@@ -63,7 +80,7 @@ public enum StyleLayer {
     }
 
     /// The layer for `theme` as JSON.
-    public static func json(theme: Theme, interval: MarkerInterval = .one) throws(MapError) -> [UInt8] {
-        try layer(theme: theme, interval: interval).json()
+    public static func json(theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one) throws(MapError) -> [UInt8] {
+        try layer(theme: theme, visibility: visibility, interval: interval).json()
     }
 }

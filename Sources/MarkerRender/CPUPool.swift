@@ -162,12 +162,12 @@ extension CPUPool where Context == MarkerRenderer {
     /// encoders are not shared across threads); backgrounds and shadow masks, as bytes, are.
     /// `warm`: each renderer does its first-use work (`MarkerRenderer.warmUp`) before the pool starts.
     public static func renderers(
-        threads: Int, capacity: Int = .max,
+        name: String = "render", threads: Int, capacity: Int = .max,
         compression: PNGEncoder.Compression = PNGEncoder.defaultCompression, pngFilter: PNGEncoder.Filter = PNGEncoder.defaultFilter,
         warm: Bool = false
     ) async throws -> CPUPool {
         let drawing = SharedDrawing()
-        return try await start(name: "render", threads: threads, capacity: capacity) {
+        return try await start(name: name, threads: threads, capacity: capacity) {
             let renderer = try MarkerRenderer(compression: compression, pngFilter: pngFilter, sharing: drawing)
             if warm { try renderer.warmUp() }
             return renderer

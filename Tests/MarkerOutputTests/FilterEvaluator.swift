@@ -34,6 +34,7 @@ struct FilterEvaluator {
             let equal: Bool = if let x = a as? String, let y = b as? String { x == y } else { (try? number(a)) == (try? number(b)) }
             return op == "==" ? equal : !equal
         case ">": return try number(evaluate(args[0])) > number(evaluate(args[1]))
+        case ">=": return try number(evaluate(args[0])) >= number(evaluate(args[1]))
         case "*": return try number(evaluate(args[0])) * number(evaluate(args[1]))
         // MapLibre rounds half away from zero, as Swift's `rounded()` does.
         case "round": return try number(evaluate(args[0])).rounded()

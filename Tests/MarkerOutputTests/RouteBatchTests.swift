@@ -258,14 +258,26 @@ struct RouteBatchTests {
         #expect(layer["type"] as? String == "symbol")
     }
 
+    @Test("the style filter of placed markers shows each from its minzoom on", arguments: [0, 5, 13, 22, 23])
+    func minzoomFilter(minzoom: Int) throws {
+        let layer = try #require(JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .day))) as? [String: Any])
+        let filter = try #require(layer["filter"])
+        for zoom in 0...22 {
+            for kind in ["start", "distance", "combined"] {
+                let shown = try FilterEvaluator(zoom: zoom, properties: ["kind": kind, "minzoom": minzoom]).truthy(filter)
+                #expect(shown == (zoom >= minzoom), "\(kind) of minzoom \(minzoom) at zoom \(zoom)")
+            }
+        }
+    }
+
     @Test(
-        "the style filter shows exactly the markers of the zoom table",
+        "with --zooms table, the style filter shows exactly the markers of the zoom table",
         arguments: [
             1, 2, 5, 10, 20, 30, 40, 50, 60, 90, 100, 150, 300, 1234,
         ])
     func zoomFilter(distance: Int) throws {
         // Evaluated from the JSON a map SDK reads, not from the Swift value that writes it.
-        let layer = try #require(JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night))) as? [String: Any])
+        let layer = try #require(JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night, visibility: .table))) as? [String: Any])
         let filter = try #require(layer["filter"])
         for zoom in 0...22 {
             let shown = try FilterEvaluator(zoom: zoom, properties: ["kind": "distance", "distance": Double(distance)])
@@ -283,7 +295,7 @@ struct RouteBatchTests {
     func zoomFilterWithInterval(interval: String) throws {
         let interval = try MarkerInterval(interval)
         let layer = try #require(
-            JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night, interval: interval))) as? [String: Any])
+            JSONSerialization.jsonObject(with: Data(StyleLayer.json(theme: .night, visibility: .table, interval: interval))) as? [String: Any])
         let filter = try #require(layer["filter"])
         for step in [1, 2, 3, 5, 7, 10, 20, 30, 50, 60, 150, 300, 999, 1234] {
             for kind in ["distance", "countdown"] {

@@ -38,6 +38,17 @@ struct SheetSpellingTests {
                     try end(24.04), try start(24.04),
                 ]
             }, spelling: "night_km_cs0e8.6_e24_s24"),
+        // An out-and-back's legs, and a lap course's start with the laps passing it.
+        Case(
+            markers: {
+                [
+                    try Marker(combining: [try Marker.Part(kind: .distance, distance: 3), try Marker.Part(kind: .distance, distance: 17)]),
+                    try Marker(combining: [
+                        try Marker.Part(kind: .start, distance: 0), try Marker.Part(kind: .distance, distance: 5),
+                        try Marker.Part(kind: .countdown, distance: 7.5), try Marker.Part(kind: .end, distance: 15),
+                    ]),
+                ]
+            }, spelling: "night_km_cd3d17_cs0d5t7.5e15"),
     ]
 
     @Test("pictures are spelled in one canonical order that reads back as the same pictures", arguments: cases)
@@ -54,9 +65,10 @@ struct SheetSpellingTests {
         arguments: [
             "night_km_d2_d1", "night_km_d1_d2", "night_km_d1-1", "night_km_d01", "night_km_d1-02", "night_km_s0_d1", "night_km_d3-1",
             "night_km_", "night_km", "dusk_km_d1", "night_m_d1", "night_km_x1", "night_km_s", "night_km_c", "night_km_cs0",
-            "night_km_cd1e2", "night_km_cs0e1s2e3s4e5s6", "night_km_s1e3", "night_km_e1.50", "night_km_d1-100001",
+            "night_km_cx1e2", "night_km_cc1e2", "night_km_cd01e2", "night_km_cs0e1s2e3s4e5s6", "night_km_s1e3", "night_km_e1.50",
+            "night_km_d1-100001",
             "night_km_d1-101", "night_km_d999999999999999999", "night_km_s-1", "night_km_s0_s0", "night_km_d1.5_d1,5",
-            "night_km_e1,50", "night_km_d1,0", "night_km_ce1,5s1.5", "night_km_t2_t1", "night_km_t1_d1", "night_km_t1-1", "night_km_ct1e2",
+            "night_km_e1,50", "night_km_d1,0", "night_km_ce1,5s1.5", "night_km_t2_t1", "night_km_t1_d1", "night_km_t1-1", "night_km_ct1.0e2",
         ])
     func notCanonical(_ text: String) {
         #expect(SheetSpelling(parsing: text[...], maximumPictures: 100) == nil)

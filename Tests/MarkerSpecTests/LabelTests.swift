@@ -67,11 +67,27 @@ struct LabelTests {
         #expect(reversed.label == "end8.6km_start0km")
     }
 
+    @Test("a combined marker joins distance and countdown readings too: `3km | 17km`, spelled by kind")
+    func combinedReadings() throws {
+        let outAndBack = try Marker(combining: [Marker.Part(kind: .distance, distance: 3), Marker.Part(kind: .distance, distance: 17)])
+        #expect(outAndBack.label == "distance3km_distance17km")
+        let lap = try Marker(combining: [
+            Marker.Part(kind: .start, distance: 0), Marker.Part(kind: .distance, distance: 5), Marker.Part(kind: .countdown, distance: 2),
+            Marker.Part(kind: .end, distance: 10),
+        ])
+        #expect(lap.label == "start0km_distance5km_countdown2km_end10km")
+        for marker in [outAndBack, lap] {
+            let request = try MarkerRequest(marker: marker, theme: .day, scale: 2)
+            let image = MarkerImage(request: request, png: [1, 2, 3], width: 1, height: 1, anchor: PixelPoint(x: 0, y: 0))
+            #expect(ImageName.parse(image.fileName)?.request == request)
+        }
+    }
+
     @Test(
-        "combined markers join 2 to 6 starts and ends, nothing else",
+        "combined markers join 2 to 6 readings, never another combined marker",
         arguments: [
             ([Marker.Kind.start], "got 1"), ([.start, .end, .start, .end, .start, .end, .start], "got 7"),
-            ([.start, .distance], "only starts and ends"),
+            ([.start, .combined], "not other combined markers"),
         ])
     func combinedRefused(kinds: [Marker.Kind], reason: String) throws {
         let parts = try kinds.map { kind throws(SpecError) in try Marker.Part(kind: kind, distance: 1) }
@@ -161,7 +177,8 @@ struct ImageNameTests {
             "end-0123km-night@2x-3f9a1c2b7d", "start-5.0km-day@1x-3f9a1c2b7d", "end-123000km-night@2x-3f9a1c2b7d",
             "combined-start0km-day@1x-3f9a1c2b7d", "combined-start0km_finish3km-day@1x-3f9a1c2b7d",
             "combined-start0km_end3mi-day@1x-3f9a1c2b7d", "combined-start0km__end3km-day@1x-3f9a1c2b7d",
-            "combined-distance3km_end4km-day@1x-3f9a1c2b7d", "combined-start0km_end03km-day@1x-3f9a1c2b7d",
+            "combined-combined3km_end4km-day@1x-3f9a1c2b7d", "combined-start0km_end03km-day@1x-3f9a1c2b7d",
+            "combined-distance3km_distance3.0km-day@1x-3f9a1c2b7d", "combined-distance03km_end4km-day@1x-3f9a1c2b7d",
             "combined-start0km_end1km_start1km_end2km_start2km_end3km_start3km-day@1x-3f9a1c2b7d", "combined-0km_3km-day@1x-3f9a1c2b7d",
             "combined-start0km_end3km_-day@1x-3f9a1c2b7d", "start-start0km_end3km-day@1x-3f9a1c2b7d",
             "end-123km-brand@2x-3f9a1c2b7d", "../end-123km-night@2x-3f9a1c2b7d",

@@ -74,7 +74,9 @@ struct MapFiles: Sendable {
         async let page = Result { () throws(OutputError) in try previewPage() }
 
         for (index, theme) in options.themes.enumerated() {
-            let layer = try Self.mapData { () throws(MapError) in try StyleLayer.json(theme: theme, interval: batch.plan.interval) }
+            let layer = try Self.mapData { () throws(MapError) in
+                try StyleLayer.json(theme: theme, visibility: batch.plan.visibility, interval: batch.plan.interval)
+            }
             try write(layer, "style-layer-\(theme.name).json")
             if index == 0 { try write(layer, "style-layer.json") }
         }
@@ -86,7 +88,8 @@ struct MapFiles: Sendable {
                 if !sheets.contains(sheet) { sheets.append(sheet) }
             }
             let style = try Self.mapData { () throws(MapError) in
-                try MapStyle.json(themes: options.themes, interval: options.interval, sheets: sheets, baseURL: baseURL)
+                try MapStyle.json(
+                    themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, sheets: sheets, baseURL: baseURL)
             }
             try write(style, MapStyle.fileName)
         }

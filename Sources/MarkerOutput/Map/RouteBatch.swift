@@ -18,6 +18,9 @@ public struct RouteBatch: Sendable {
         /// Whether the markers between count down to each stage's end (`−45km`).
         public var countdown = false
         public var cumulative = false
+        /// How the zooms each marker shows at are decided: placed on the map (none over another),
+        /// or the original app's table.
+        public var visibility = MarkerPlan.Visibility.fit
         public var sprites = true
         /// The largest side of a sprite sheet: 4096 px is what GPUs commonly load.
         public var spriteSide = SpriteSheet.maximumSide
@@ -51,13 +54,26 @@ public struct RouteBatch: Sendable {
     public let imageSet: RouteImageSet
 
     /// Plans the route's markers and images, refusing a route over the options' limits before
-    /// anything is drawn: markers are counted from the stage lengths before any is made.
-    public init(route: Route, options: Options) throws(RouteError) {
+    /// anything is drawn: markers are counted from the stage lengths before any is made. `renderer`
+    /// measures the pictures placed on the map (a renderer of the batch's pool, or one made here).
+    public init(route: Route, options: Options, renderer: MarkerRenderer? = nil) throws(RouteError) {
         self.route = route
         self.options = options
-        plan = try MarkerPlan(
-            route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, countdown: options.countdown,
-            cumulative: options.cumulative, limits: options.limits)
+        var planOptions = MarkerPlan.Options()
+        planOptions.unit = options.unit
+        planOptions.mark = options.locale.decimalMark
+        planOptions.interval = options.interval
+        planOptions.countdown = options.countdown
+        planOptions.cumulative = options.cumulative
+        planOptions.visibility = options.visibility
+        planOptions.limits = options.limits
+        let measuring: MarkerRenderer
+        if let renderer {
+            measuring = renderer
+        } else {
+            do throws(RenderError) { measuring = try MarkerRenderer() } catch { throw RouteError(error.message) }
+        }
+        plan = try MarkerPlan(route: route, options: planOptions, renderer: measuring)
         do {
             // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
             let scales =

@@ -58,7 +58,8 @@ enum WebBundle {
                                 .init("image", .string(AssetCatalog.name(of: routeMarker.marker))),
                                 .init("lon", .number(Self.rounded(routeMarker.coordinate.longitude))),
                                 .init("lat", .number(Self.rounded(routeMarker.coordinate.latitude))),
-                                .init("stage", .integer(routeMarker.stage)), .init("zooms", .array(routeMarker.zooms.map(JSONValue.integer))),
+                                .init("stage", .integer(routeMarker.stage)), .init("minzoom", .integer(routeMarker.minzoom)),
+                                .init("zooms", .array(routeMarker.zooms.map(JSONValue.integer))),
                             ])
                         })))
         }

@@ -1,6 +1,7 @@
 public import MarkerSpec
 
-/// Every marker of a route: a start, a marker at each multiple of the interval and an end for each stage.
+/// Every marker of a route: a start, a marker at each multiple of the interval and an end for each
+/// stage, readings that meet combined, and the zooms each shows at.
 public struct MarkerPlan: Sendable {
     /// Metres along each stage of the route, in the route's order.
     public let stageLengths: [Double]
@@ -8,6 +9,8 @@ public struct MarkerPlan: Sendable {
     public let interval: MarkerInterval
     /// Whether the distance markers count down to each stage's end (`countdown` markers).
     public let countdown: Bool
+    /// How the markers' zooms were decided.
+    public let visibility: Visibility
     /// The markers, stage by stage, each stage's in order along it.
     public let markers: [RouteMarker]
 
@@ -15,10 +18,43 @@ public struct MarkerPlan: Sendable {
     /// left out: the end (start) marker already stands there.
     static let coincidence = 1e-6
 
+    /// How a plan decides which zooms show a marker.
+    public enum Visibility: String, Sendable, CaseIterable {
+        /// Placed on the map (`ScreenPlacement`): at each zoom the most useful markers that fit, none
+        /// over another; each shows from its `minzoom` on. Readings of different legs that meet combine.
+        case fit
+        /// The original app's table (`ZoomTable`): starts and ends at every zoom, distance markers at
+        /// multiples of each zoom's interval, whether they overlap or not. Only starts and ends combine.
+        case table
+    }
+
+    /// What a plan is made with, besides the route.
+    public struct Options: Sendable, Equatable {
+        /// What the markers count in.
+        public var unit: Marker.Unit = .km
+        /// What labels write tenths after (`7,5km` for German).
+        public var mark: Label.DecimalMark = .point
+        /// The spacing of the distance markers, in the unit.
+        public var interval: MarkerInterval = .one
+        /// Whether the markers between read the distance left to each stage's end.
+        public var countdown = false
+        /// Whether counting goes on across stages instead of restarting at each.
+        public var cumulative = false
+        /// Whether readings that meet become one combined marker.
+        public var combining = true
+        /// How zooms are decided.
+        public var visibility: Visibility = .fit
+        /// The largest plan made.
+        public var limits: Limits = .standard
+
+        public init() {}
+    }
+
     /// Places the markers of `route`, counting in `unit` from each stage's start, or across stages if
     /// `cumulative`, one every `interval`; labels write tenths after `mark`, and past 10 too if the
     /// interval has a tenth. With `countdown` the markers between read the distance left to the
     /// stage's end instead, at each multiple of the interval before it (starts and ends read as ever).
+    /// The markers show at the zooms of the original app's table (`Visibility.table`).
     ///
     /// The route is measured first and the plan's size worked out from the stage lengths alone, so a
     /// route over `limits` is refused before a single marker is made, however many it would need.
@@ -30,10 +66,31 @@ public struct MarkerPlan: Sendable {
         route: Route, unit: Marker.Unit, mark: Label.DecimalMark = .point, interval: MarkerInterval = .one, countdown: Bool = false,
         cumulative: Bool, combining: Bool = true, limits: Limits = .standard
     ) throws(RouteError) {
+        var options = Options()
+        options.unit = unit
+        options.mark = mark
+        options.interval = interval
+        options.countdown = countdown
+        options.cumulative = cumulative
+        options.combining = combining
+        options.visibility = .table
+        options.limits = limits
+        try self.init(route: route, options: options) { marker throws(RouteError) in
+            throw RouteError("the zoom table measures no picture (\(marker.label))")
+        }
+    }
+
+    /// Places the markers of `route` as `options` say (see the other initialiser for what each
+    /// means). With `Visibility.fit`, readings of different legs that meet combine as starts and ends
+    /// do, and each marker's zooms are placed on the map by `footprint`, where the picture of each
+    /// distinct marker is opaque (asked once per picture).
+    /// - Throws: `RouteError` naming the limit a route exceeds, or what `footprint` throws.
+    public init(route: Route, options: Options, footprint: (Marker) throws(RouteError) -> MarkerFootprint) throws(RouteError) {
+        let (unit, mark, interval, countdown, cumulative) = (options.unit, options.mark, options.interval, options.countdown, options.cumulative)
         let measured = route.stages.map(MeasuredStage.init)
         let extent = Extent(
             stageLengths: measured.map(\.length), unit: unit, interval: interval, countdown: countdown, cumulative: cumulative)
-        try limits.check(extent, unit: unit)
+        try options.limits.check(extent, unit: unit)
 
         var markers: [RouteMarker] = []
         markers.reserveCapacity(extent.markers)
@@ -88,7 +145,18 @@ public struct MarkerPlan: Sendable {
         stageLengths = measured.map(\.length)
         self.interval = interval
         self.countdown = countdown
-        self.markers = combining ? CoincidentMarkers.combine(markers) : markers
+        visibility = options.visibility
+        var shown = markers
+        var routeEnds = (start: 0, end: markers.count - 1)
+        if options.combining {
+            let combined = CoincidentMarkers.combine(markers, scope: options.visibility == .fit ? .everyReading : .startsAndEnds)
+            shown = combined.markers
+            routeEnds = (combined.shownBy.first ?? 0, combined.shownBy.last ?? 0)
+        }
+        if options.visibility == .fit {
+            shown = try Self.placed(shown, routeStart: routeEnds.start, finalEnd: routeEnds.end, interval: interval, footprint: footprint)
+        }
+        self.markers = shown
     }
 
     /// Metres between distance markers.

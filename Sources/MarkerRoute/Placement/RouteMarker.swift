@@ -10,19 +10,26 @@ public struct RouteMarker: Sendable, Equatable {
     public var stageName: String?
     /// Where the marker goes.
     public var coordinate: Coordinate
-    /// The zooms, ascending, at which the marker shows.
+    /// The zooms, ascending, at which the marker shows: from `minzoom` on when placed on the map,
+    /// a zoom table's own (`30km` at 7–8 and from 11) otherwise.
     public var zooms: [Int]
-    /// The smallest of `zooms`.
+    /// The smallest of `zooms`; `ScreenPlacement.never` (past the last zoom) if there are none.
     public var minzoom: Int
 
-    /// Creates a marker; `minzoom` is taken from `zooms` (the largest zoom if `zooms` is empty).
+    /// Creates a marker; `minzoom` is taken from `zooms`.
     public init(marker: Marker, stage: Int, stageName: String?, coordinate: Coordinate, zooms: [Int]) {
         self.marker = marker
         self.stage = stage
         self.stageName = stageName
         self.coordinate = coordinate
         self.zooms = zooms
-        self.minzoom = zooms.min() ?? ZoomTable.zooms.upperBound
+        self.minzoom = zooms.min() ?? ScreenPlacement.never
+    }
+
+    /// Shows the marker at every zoom from `minzoom` on (at none if it is past the last).
+    public mutating func show(from minzoom: Int) {
+        self.minzoom = minzoom
+        zooms = minzoom <= ZoomTable.zooms.upperBound ? Array(max(minzoom, ZoomTable.zooms.lowerBound)...ZoomTable.zooms.upperBound) : []
     }
 
     /// What the marker marks.

@@ -27,9 +27,9 @@ public func buildApplication(
     // Warm: the first request at each scale and unit would otherwise wait for fonts and shaping
     // (measured with curl on a fresh service: 2.3-6.6 ms cold, 1.3-1.6 ms warmed, 1.0-1.6 ms later).
     let renderPool = try await CPUPool.renderers(threads: configuration.renderThreads, warm: true)
-    let routePool = try await CPUPool<Void>.start(
-        name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes
-    ) { () }
+    // Route threads measure the pictures they place on the map with renderers of their own, warm too.
+    let routePool = try await CPUPool.renderers(
+        name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes, warm: true)
     let images = MarkerImages(pool: renderPool, cacheBytes: configuration.cacheBytes, metrics: metrics)
 
     let router = Router(options: .autoGenerateHeadEndpoints)

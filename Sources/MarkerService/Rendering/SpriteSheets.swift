@@ -33,10 +33,10 @@ final class SpriteSheets: Sendable {
     /// make the service draw fewer images (three scales each).
     let maximumPictures: Int
     private let images: MarkerImages
-    private let workers: CPUPool<Void>
+    private let workers: CPUPool<MarkerRenderer>
     private let state: Mutex<State>
 
-    init(images: MarkerImages, workers: CPUPool<Void>, cacheBytes: Int, maximumPictures: Int) {
+    init(images: MarkerImages, workers: CPUPool<MarkerRenderer>, cacheBytes: Int, maximumPictures: Int) {
         self.images = images
         self.workers = workers
         self.maximumPictures = maximumPictures
@@ -128,7 +128,7 @@ final class SpriteSheets: Sendable {
             result = .success(Drawn(name: sprite.name, files: files))
         } catch let error as ServiceError {
             result = .failure(error)
-        } catch is CPUPool<Void>.Refusal {
+        } catch is CPUPool<MarkerRenderer>.Refusal {
             result = .failure(RouteMarkersRoutes.busy)
         } catch {
             result = .failure(ServiceError(.internalServerError, "cannot draw the sprite sheet: \(error)"))

@@ -12,7 +12,9 @@ import MarkerSpec
 ///   `/v1/icons/<id>@2x.png` can be built from it and checked by any instance (`styleimagemissing`);
 /// - `images`: for each id, its URL, `pixelRatio`, `width`, `height` and `anchor` at every scale;
 /// - `sprite`: the sprite array, each sheet at `/v1/sprites/<spelling>-<hash>` (with `sprites=false`, none);
-/// - `layers`: a symbol layer per theme, the first visible; `stages`: each stage's name and length.
+/// - `layers`: a symbol layer per theme, the first visible; `stages`: each stage's name and length;
+/// - each feature's `minzoom` (and `zooms`): placed on the map so that no two pictures overlap at
+///   any zoom, or with `zooms=table` the original app's zoom table.
 ///
 /// Everything a request can cost is bounded before it is spent: at most `concurrency.maximum`
 /// route requests at once (later ones wait their turn, and past `concurrency.maximumWaiting` get
@@ -30,7 +32,8 @@ struct RouteMarkersRoutes: Sendable {
 
     let images: MarkerImages
     let sheets: SpriteSheets
-    let workers: CPUPool<Void>
+    /// The route threads, each with a renderer of its own to measure pictures with (drawing is the render pool's).
+    let workers: CPUPool<MarkerRenderer>
     let concurrency: ConcurrencyLimit
     let limits: Limits
     /// The origin URLs start with, e.g. `https://markers.example.com`; nil = paths on this
@@ -98,12 +101,10 @@ struct RouteMarkersRoutes: Sendable {
     /// Parses and places the route, and counts its images against the limit before any is drawn.
     private func prepare(_ bytes: [UInt8], _ options: RouteQuery) async throws(ServiceError) -> Prepared {
         let limits = limits
-        return try await onWorkers { () throws(ServiceError) -> Prepared in
+        return try await onWorkers { (renderer) throws(ServiceError) -> Prepared in
             do {
                 let route = try Route.parse(bytes, format: options.format)
-                let plan = try MarkerPlan(
-                    route: route, unit: options.unit, mark: options.locale.decimalMark, interval: options.interval, countdown: options.countdown,
-                    cumulative: options.cumulative, limits: limits.plan)
+                let plan = try MarkerPlan(route: route, options: options.planOptions(limits: limits.plan), renderer: renderer)
                 let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: SpriteID.everyScale)
                 guard imageSet.requests.count <= limits.images else {
                     throw ServiceError(
@@ -231,7 +232,8 @@ struct RouteMarkersRoutes: Sendable {
             "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string("\(base)/v1/sprites/\($0.name)")] }),
             "layers": .array(
                 options.themes.enumerated().map { index, theme in
-                    StyleLayer.layer(theme: theme, interval: options.interval, spriteIDs: options.sprites, visible: index == 0)
+                    StyleLayer.layer(
+                        theme: theme, visibility: options.visibility, interval: options.interval, spriteIDs: options.sprites, visible: index == 0)
                 }),
             "stages": .array(stages),
             "unit": .string(options.unit.rawValue),
@@ -240,6 +242,7 @@ struct RouteMarkersRoutes: Sendable {
         if options.locale != .standard { members["locale"] = .string(options.locale.identifier) }
         if options.countdown { members["countdown"] = .bool(true) }
         if options.interval != .one { members["interval"] = .number(options.interval.units) }
+        if options.visibility != .fit { members["zooms"] = .string(options.visibility.rawValue) }
         return members
     }
 
@@ -250,11 +253,18 @@ struct RouteMarkersRoutes: Sendable {
 
     /// Runs `job` on the route threads; a full queue is `503`.
     private func onWorkers<Value: Sendable>(_ job: @escaping @Sendable () throws(ServiceError) -> Value) async throws(ServiceError) -> Value {
+        try await onWorkers { (_: MarkerRenderer) throws(ServiceError) in try job() }
+    }
+
+    /// Runs `job` on the route threads with the thread's renderer, which measures pictures; a full queue is `503`.
+    private func onWorkers<Value: Sendable>(
+        _ job: @escaping @Sendable (MarkerRenderer) throws(ServiceError) -> Value
+    ) async throws(ServiceError) -> Value {
         do {
-            return try await workers.run { _ in try job() }
+            return try await workers.run { renderer in try job(renderer) }
         } catch let error as ServiceError {
             throw error
-        } catch is CPUPool<Void>.Refusal {
+        } catch is CPUPool<MarkerRenderer>.Refusal {
             throw Self.busy
         } catch {
             throw ServiceError(.internalServerError, "\(error)")

@@ -9,7 +9,8 @@ public struct Marker: Sendable, Hashable {
         case start, distance, end
         /// The distance left to the stage's end, read with a minus sign (`−45km`: 45 km to go).
         case countdown
-        /// Stage starts and ends at one place (a loop's start and end, one stage ending where the next starts), as one picture.
+        /// Readings at one place, as one picture: a loop's start and end, one stage ending where the next
+        /// starts, the outbound `3km` and the return `17km` of an out-and-back.
         case combined
     }
 
@@ -27,9 +28,9 @@ public struct Marker: Sendable, Hashable {
         }
     }
 
-    /// One reading a marker shows: for a combined marker, one of the starts and ends it joins.
+    /// One reading a marker shows: for a combined marker, one of the markers it joins.
     public struct Part: Sendable, Hashable {
-        /// `start`, `end`, or (for a plain distance marker) `distance`.
+        /// `start`, `distance`, `end` or `countdown`, never `combined`.
         public let kind: Kind
         /// The distance as given; the label shows it rounded (`number`).
         public let distance: Double
@@ -88,7 +89,7 @@ public struct Marker: Sendable, Hashable {
 
     /// The longest distance a marker may show; longer is a mistake, not a route.
     public static let maximumDistance = 100_000.0
-    /// The most starts and ends one combined marker joins, which bounds its width.
+    /// The most readings one combined marker joins, which bounds its width.
     public static let maximumParts = 6
 
     public let kind: Kind
@@ -120,13 +121,14 @@ public struct Marker: Sendable, Hashable {
         self.parts = [part]
     }
 
-    /// A combined marker: the starts and ends that meet at one place, in route order.
+    /// A combined marker: the readings (starts, ends, distance and countdown markers) that meet at
+    /// one place, in route order.
     public init(combining parts: [Part], unit: Unit = .km) throws(SpecError) {
         guard (2...Self.maximumParts).contains(parts.count) else {
-            throw SpecError(.kind, "combined joins 2 to \(Self.maximumParts) starts and ends (got \(parts.count))")
+            throw SpecError(.kind, "combined joins 2 to \(Self.maximumParts) readings (got \(parts.count))")
         }
-        guard parts.allSatisfy({ $0.kind == .start || $0.kind == .end }) else {
-            throw SpecError(.kind, "combined joins only starts and ends")
+        guard parts.allSatisfy({ $0.kind != .combined }) else {
+            throw SpecError(.kind, "combined joins starts, ends, distance and countdown markers, not other combined markers")
         }
         let marks = parts.compactMap(\.decimalMark)
         guard marks.allSatisfy({ $0 == marks.first }) else {
@@ -153,8 +155,8 @@ public struct Marker: Sendable, Hashable {
         hasher.combine(parts)
     }
 
-    /// The full label, e.g. `7.5km` or `7,5km`; for a combined marker its parts in order, `start0km_end8.6km`,
-    /// which is also how file names spell it.
+    /// The full label, e.g. `7.5km` or `7,5km`; for a combined marker its parts in order, `start0km_end8.6km`
+    /// or `distance3km_distance17km`, which is also how file names spell it.
     public var label: String {
         guard kind == .combined else { return number + unit.rawValue }
         return parts.map { "\($0.kind.rawValue)\($0.number)\(unit.rawValue)" }.joined(separator: "_")

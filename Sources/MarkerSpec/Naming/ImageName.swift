@@ -51,7 +51,11 @@ public struct ImageName: Sendable, Hashable {
         return (marker, theme)
     }
 
-    /// The marker a name's label spells, canonically: `7.5km`, or for a combined marker `start0km_end8.6km`.
+    /// What a combined marker's parts can be.
+    private static let partKinds: [Marker.Kind] = Marker.Kind.allCases.filter { $0 != .combined }
+
+    /// The marker a name's label spells, canonically: `7.5km`, or for a combined marker `start0km_end8.6km`
+    /// or `distance3km_distance17km`.
     private static func marker(kind: Marker.Kind, label: Substring) -> Marker? {
         guard kind == .combined else {
             guard let (number, unit) = reading(label), let part = Marker.Part(kind: kind, spelled: number) else { return nil }
@@ -60,8 +64,8 @@ public struct ImageName: Sendable, Hashable {
         var parts: [Marker.Part] = []
         var units: Set<Marker.Unit> = []
         for spelled in label.split(separator: "_", omittingEmptySubsequences: false).prefix(Marker.maximumParts + 1) {
-            let partKind: Marker.Kind
-            if spelled.hasPrefix("start") { partKind = .start } else if spelled.hasPrefix("end") { partKind = .end } else { return nil }
+            // No part's kind is the start of another's name, so the first that matches is the one.
+            guard let partKind = Self.partKinds.first(where: { spelled.hasPrefix($0.rawValue) }) else { return nil }
             guard let (number, unit) = reading(spelled.dropFirst(partKind.rawValue.utf8.count)),
                 let part = Marker.Part(kind: partKind, spelled: number)
             else { return nil }

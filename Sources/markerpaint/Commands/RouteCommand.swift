@@ -70,6 +70,12 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "Count on across stages instead of restarting at 0 for each.")
     var cumulative = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Which zooms show each marker: fit (placed on the map: at each zoom the most useful markers that fit, none over another) or table (the original app's zoom table).",
+            valueName: "rule"))
+    var zooms: MarkerPlan.Visibility = .fit
+
     @Flag(help: "Read the input as an encoded polyline with precision 5 (Google's).")
     var polyline5 = false
 
@@ -162,21 +168,23 @@ struct RouteCommand: AsyncParsableCommand {
         options.interval = try parsedInterval()
         options.countdown = countdown
         options.cumulative = cumulative
+        options.visibility = zooms
         options.sprites = !noSprites
         options.compression = compression
         options.baseURL = try checkedBaseURL()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
         }
+        let pool = try await renderers.get()
+        defer { pool.shutdown() }
+        // Planned on a renderer of the pool, which measures the pictures placed on the map.
         let batch: RouteBatch
         do {
-            batch = try RouteBatch(route: route, options: options)
-        } catch {
+            batch = try await pool.run { [options] renderer in try RouteBatch(route: route, options: options, renderer: renderer) }
+        } catch let error as RouteError {
             throw RouteError("\(Route.displayName(ofPath: file)): \(error.message)")
         }
         guard target == .maplibre else {
-            let pool = try await renderers.get()
-            defer { pool.shutdown() }
             let summary = try await PlatformBundle.write(
                 TargetContents(plan: batch.plan), target: target, format: format, unit: unit, to: FilePath(out), pool: pool)
             print("\(summary.root): \(batch.plan.markers.count) markers, \(summary.pictures) pictures, \(summary.images) images")
@@ -186,8 +194,6 @@ struct RouteCommand: AsyncParsableCommand {
         let summary: RouteBatch.Summary
         do {
             let output = try RouteOutput(FilePath(out))
-            let pool = try await renderers.get()
-            defer { pool.shutdown() }
             summary = try await batch.write(to: output, on: pool) { done, total in
                 bar?.show(done, of: total)
             }

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import MarkerOutput
+import MarkerRoute
 import MarkerSpec
 
 /// What the marker says: distance, kind, unit and the locale it reads in.
@@ -56,9 +57,11 @@ extension PlatformTarget: ExpressibleByArgument {}
 
 extension Marker.Kind: ExpressibleByArgument {}
 
+extension MarkerPlan.Visibility: ExpressibleByArgument {}
+
 extension MarkerInterval {
     /// `--interval`'s help for a route.
-    static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5); the zoom table scales with it."
+    static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5)."
 }
 
 extension LabelLocale {
