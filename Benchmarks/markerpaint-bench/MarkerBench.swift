@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 import MarkerFiles
+import MarkerMap
 public import MarkerRender
 import MarkerRoute
 import MarkerSpec
@@ -13,7 +14,7 @@ struct MarkerBench: AsyncParsableCommand {
         commandName: "markerpaint-bench",
         abstract: "Measure rendering against the naive Cairo path, or marker placement on a huge route.",
         discussion: "Build with -c release: swift run -c release markerpaint-bench render",
-        subcommands: [Render.self, Deflate.self, RouteRun.self, Placement.self]
+        subcommands: [Render.self, Deflate.self, RouteRun.self, Placement.self, Zooms.self]
     )
 
     /// The middle one of `values` ordered by `key` (the upper middle of an even count).
@@ -222,12 +223,16 @@ struct MarkerBench: AsyncParsableCommand {
         func run() throws {
             let coordinates = SyntheticRoute.winding(points: points)
             let route = MarkerRoute.Route(stages: [Stage(name: "bench", coordinates: coordinates)])
+            // A renderer measures the pictures placed on the map, as `markerpaint route` has one of its pool's do.
+            let renderer = try MarkerRenderer()
             let (measured, measureTime) = timed { MeasuredStage(route.stages[0]) }
-            let (plan, planTime) = try timed { try MarkerPlan(route: route, unit: .km, cumulative: false) }
+            let (table, tableTime) = try timed { try MarkerPlan(route: route, unit: .km, cumulative: false) }
+            let (plan, planTime) = try timed { try MarkerPlan(route: route, options: MarkerPlan.Options(), renderer: renderer) }
             print("\(points) points, \(String(format: "%.1f", measured.length / 1000)) km, \(plan.markers.count) markers")
             print("measure (geodesic length of every segment): \(text(measureTime))")
-            print("measure + place every marker (MarkerPlan): \(text(planTime))")
-            print(String(format: "ratio: placing costs %.2f× measuring alone", planTime / measureTime))
+            print("measure + place every marker by the app's zoom table: \(text(tableTime)) (\(table.markers.count) markers)")
+            print("measure + place every marker on the map (MarkerPlan, the default): \(text(planTime))")
+            print(String(format: "ratio: placing on the map costs %.2f× measuring alone", planTime / measureTime))
 
             let parent = try Folder.create(FilePath(self.scratch))
             let scratchName = ".markerpaint-bench-placement-\(getpid())"
@@ -240,7 +245,7 @@ struct MarkerBench: AsyncParsableCommand {
             ] {
                 let path = try folder.write(bytes, as: name).string
                 let (route, readTime) = try timed { try MarkerRoute.Route.load(path: path, format: format) }
-                let (plan, placeTime) = try timed { try MarkerPlan(route: route, unit: .km, cumulative: false) }
+                let (plan, placeTime) = try timed { try MarkerPlan(route: route, options: MarkerPlan.Options(), renderer: renderer) }
                 print(
                     "\(name) (\(String(format: "%.1f", Double(bytes.count) / 1_000_000)) MB): read + measure + place \(text(readTime + placeTime)) "
                         + "(read \(text(readTime))), \(plan.markers.count) markers")

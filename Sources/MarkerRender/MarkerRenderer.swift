@@ -149,6 +149,11 @@ public final class MarkerRenderer {
         return (segments, labels, MarkerLayout(segments: segments, labels: labels.map(measure), scale: request.scale))
     }
 
+    /// The logical width of `number` and `unit` set as a label at `scale`, in Pango units.
+    func labelWidth(_ number: String, unit: Marker.Unit, scale: MarkerScale) throws(RenderError) -> Int32 {
+        try shaper.width(number: number, unit: unit, scale: scale.factor)
+    }
+
     /// Each segment's label set in glyphs for drawing at `scale`, as `method` sets it.
     func labels(of segments: [LabelSegment], unit: Marker.Unit, scale: MarkerScale) throws(RenderError) -> [ShapedLabel] {
         var labels: [ShapedLabel] = []

@@ -21,6 +21,8 @@ final class LabelShaper {
         /// The sample's number item: its font and analysis, reused to shape every number.
         let numberItem: UnsafeMutablePointer<PangoItem>
         let sample: ShapedLabel
+        /// The width of the sample's number run, which every label replaces with its own.
+        let sampleNumberWidth: Int32
         /// Each table character's glyph as shaped before each follower (the last follower is the
         /// number's end); filled as labels need them.
         var pairs: [PangoGlyphInfo?]
@@ -28,6 +30,7 @@ final class LabelShaper {
         init(numberItem: UnsafeMutablePointer<PangoItem>, sample: ShapedLabel) {
             self.numberItem = numberItem
             self.sample = sample
+            sampleNumberWidth = sample.runs.first?.width ?? 0
             pairs = Array(repeating: nil, count: LabelShaper.tableCharacters.count * (LabelShaper.tableCharacters.count + 1))
         }
 
@@ -98,33 +101,84 @@ final class LabelShaper {
             baseline: sample.baseline)
     }
 
+    /// The logical width, in Pango units, of `number` followed by `unit` set at `scale`: the width
+    /// of `shape(number:unit:scale:)`'s label, without setting its glyphs down.
+    func width(number: String, unit: Marker.Unit, scale: Double) throws(RenderError) -> Int32 {
+        let setting = try setting(scale: scale, unit: unit)
+        var numberWidth: Int32 = 0
+        // From the pair table without a glyph array: a batch measures every picture at every scale.
+        var previous: Int? = nil
+        var fromTable = true
+        for scalar in number.unicodeScalars {
+            guard let index = Self.tableIndex(of: scalar) else {
+                fromTable = false
+                break
+            }
+            if let previous {
+                guard let glyph = pair(previous, before: index, unit: unit, in: setting) else {
+                    fromTable = false
+                    break
+                }
+                numberWidth += glyph.geometry.width
+            }
+            previous = index
+        }
+        if fromTable, let previous {
+            if let glyph = pair(previous, before: Self.tableCharacters.count, unit: unit, in: setting) {
+                numberWidth += glyph.geometry.width
+            } else {
+                fromTable = false
+            }
+        }
+        if !fromTable {
+            numberWidth = shapedGlyphs(of: Array(number.utf8), unit: unit, in: setting).reduce(0) { $0 + $1.geometry.width }
+        }
+        return setting.sample.width - setting.sampleNumberWidth + numberWidth
+    }
+
+    /// The position of `scalar` in `tableCharacters`, or nil.
+    private static func tableIndex(of scalar: Unicode.Scalar) -> Int? {
+        switch scalar {
+        case "0"..."9": Int(scalar.value - 0x30)
+        case ".": 10
+        case ",": 11
+        case "\u{2212}": 12
+        default: nil
+        }
+    }
+
+    /// The glyph of table character `index` before `follower` (`tableCharacters.count` for the
+    /// number's end), shaped the first time it is asked for; nil if the font sets the pair otherwise
+    /// than as one glyph each.
+    private func pair(_ index: Int, before follower: Int, unit: Marker.Unit, in setting: Setting) -> PangoGlyphInfo? {
+        let characters = Self.tableCharacters
+        let slot = index * (characters.count + 1) + follower
+        if let glyph = setting.pairs[slot] { return glyph }
+        // Shaped with the follower, and then the unit after it as a layout gives HarfBuzz the
+        // paragraph: exactly the context the character has in a label.
+        var pair = String(characters[index])
+        if follower < characters.count { pair.unicodeScalars.append(characters[follower]) }
+        let glyphs = shapedGlyphs(of: Array(pair.utf8), unit: unit, in: setting)
+        pairsShaped += 1
+        guard glyphs.count == pair.unicodeScalars.count else { return nil }
+        setting.pairs[slot] = glyphs[0]
+        return glyphs[0]
+    }
+
     /// The number's glyphs from the pair table, or nil if it has a character outside the table
     /// or one the font does not set as one glyph.
     private func tableGlyphs(of number: String, unit: Marker.Unit, in setting: Setting) -> [PangoGlyphInfo]? {
-        let characters = Self.tableCharacters
-        let end = characters.count
         var indices: [Int] = []
         indices.reserveCapacity(number.utf8.count)
         for scalar in number.unicodeScalars {
-            guard let index = characters.firstIndex(of: scalar) else { return nil }
+            guard let index = Self.tableIndex(of: scalar) else { return nil }
             indices.append(index)
         }
         var result: [PangoGlyphInfo] = []
         result.reserveCapacity(indices.count)
         for (position, index) in indices.enumerated() {
-            let follower = position + 1 < indices.count ? indices[position + 1] : end
-            let slot = index * (end + 1) + follower
-            if setting.pairs[slot] == nil {
-                // Shaped with the follower, and then the unit after it as a layout gives HarfBuzz
-                // the paragraph: exactly the context the character has in a label.
-                var pair = String(characters[index])
-                if follower < end { pair.unicodeScalars.append(characters[follower]) }
-                let glyphs = shapedGlyphs(of: Array(pair.utf8), unit: unit, in: setting)
-                pairsShaped += 1
-                guard glyphs.count == pair.unicodeScalars.count else { return nil }
-                setting.pairs[slot] = glyphs[0]
-            }
-            guard let glyph = setting.pairs[slot] else { return nil }
+            let follower = position + 1 < indices.count ? indices[position + 1] : Self.tableCharacters.count
+            guard let glyph = pair(index, before: follower, unit: unit, in: setting) else { return nil }
             result.append(glyph)
         }
         return result

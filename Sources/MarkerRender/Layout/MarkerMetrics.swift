@@ -132,6 +132,28 @@ struct MarkerLayout: Sendable {
         self.content = content
     }
 
+    /// Points from the content's left end to its right: the labels, `widths` points each, with the
+    /// icons after each and a divider between segments.
+    static func contentWidth(of segments: [LabelSegment], labelWidths widths: [Double]) -> Double {
+        typealias M = MarkerMetrics
+        var width = 0.0
+        for (index, (segment, labelWidth)) in zip(segments, widths).enumerated() {
+            if index > 0 { width += 2 * M.dividerGap + M.dividerWidth }
+            width += labelWidth
+            for icon in segment.icons { width += M.iconGap + icon.width }
+        }
+        return width
+    }
+
+    /// The pill's width in pixels at `scale` around content `contentWidth` points wide: whole
+    /// pixels keep every edge on the grid, and the dot's parity keeps the dot centred on it too.
+    static func pillWidth(contentWidth: Double, scale: MarkerScale) -> Int {
+        typealias M = MarkerMetrics
+        var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * scale.factor).rounded(.up))
+        if pillWidth % 2 != Frame.pillParity(scale: scale) { pillWidth += 1 }
+        return pillWidth
+    }
+
     /// Lays out `segments`, whose labels measure `labels` (one each, in order).
     init(segments: [LabelSegment], labels: [LabelMeasure], scale: MarkerScale) {
         typealias M = MarkerMetrics
@@ -156,10 +178,7 @@ struct MarkerLayout: Sendable {
             }
         }
         let contentWidth = cursor
-        // Whole pixels keep every edge on the grid; the dot's parity keeps the dot centred on it too.
-        var pillWidth = Int((max(M.minimumPillWidth, contentWidth + 2 * M.horizontalPadding) * s).rounded(.up))
-        if pillWidth % 2 != Frame.pillParity(scale: scale) { pillWidth += 1 }
-        let frame = Frame(pillWidth: pillWidth, scale: scale)
+        let frame = Frame(pillWidth: Self.pillWidth(contentWidth: contentWidth, scale: scale), scale: scale)
         let pill = frame.pill
 
         let contentLeft = (pill.x + (pill.width - contentWidth * s) / 2).rounded()

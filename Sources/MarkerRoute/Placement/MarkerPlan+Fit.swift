@@ -1,17 +1,17 @@
-import MarkerSpec
+public import MarkerSpec
 
 extension MarkerPlan {
     /// How round a distance marker's count of intervals must be to claim room before others: the
     /// route's 100s before its 50s, 10s, 5s, 2s and 1s, and past 100, 1000s and 500s before them.
     static let roundnesses = [100_000, 50_000, 10_000, 5_000, 1_000, 500, 100, 50, 10, 5, 2, 1]
 
-    /// `markers` (in route order) shown from the zooms `ScreenPlacement` gives them, `footprint`
+    /// Shows `markers` (in route order) from the zooms `ScreenPlacement` gives them, `footprint`
     /// measuring each distinct picture once; `routeStart` and `finalEnd` are the positions of the
     /// markers that show the route's first start and its last end.
-    static func placed(
-        _ markers: [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval,
+    static func place(
+        _ markers: inout [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval,
         footprint: (Marker) throws(RouteError) -> MarkerFootprint
-    ) throws(RouteError) -> [RouteMarker] {
+    ) throws(RouteError) {
         var footprints: [Marker: MarkerFootprint] = [:]
         var candidates: [ScreenPlacement.Candidate] = []
         candidates.reserveCapacity(markers.count)
@@ -28,17 +28,15 @@ extension MarkerPlan {
         }
         let order = importanceOrder(markers, routeStart: routeStart, finalEnd: finalEnd, interval: interval)
         let minzooms = ScreenPlacement.minzooms(of: candidates, order: order)
-        var placed = markers
-        for index in placed.indices {
-            placed[index].show(from: minzooms[index])
+        for index in markers.indices {
+            markers[index].show(from: minzooms[index])
         }
-        return placed
     }
 
     /// The positions of `markers`, most important first: the route's start, then its final end, then
     /// every other marker holding a start or an end, then distance and countdown markers by how round
     /// their roundest reading is in intervals (`roundnesses`); in route order within each.
-    static func importanceOrder(_ markers: [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval) -> [Int] {
+    public static func importanceOrder(_ markers: [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval) -> [Int] {
         var tiers = [[Int]](repeating: [], count: 3 + roundnesses.count)
         for (position, routeMarker) in markers.enumerated() {
             let tier: Int

@@ -154,7 +154,7 @@ public struct MarkerPlan: Sendable {
             routeEnds = (combined.shownBy.first ?? 0, combined.shownBy.last ?? 0)
         }
         if options.visibility == .fit {
-            shown = try Self.placed(shown, routeStart: routeEnds.start, finalEnd: routeEnds.end, interval: interval, footprint: footprint)
+            try Self.place(&shown, routeStart: routeEnds.start, finalEnd: routeEnds.end, interval: interval, footprint: footprint)
         }
         self.markers = shown
     }

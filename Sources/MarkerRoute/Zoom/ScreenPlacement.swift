@@ -156,7 +156,7 @@ extension ScreenPlacement {
                 waiting[zoom] = []
                 candidates.sort()
                 let scale = ScreenPlacement.scale(zoom)
-                grid.reset(zoom: zoom, entries: 3 * (shown.count + candidates.count))
+                grid.reset(zoom: zoom, entries: shown.count + candidates.count)
                 for position in shown { grid.insert(position, items[Int(position)], scale: scale) }
                 for position in candidates {
                     let item = items[Int(position)]
@@ -203,45 +203,51 @@ extension ScreenPlacement {
         /// About the width of a distance marker: most pictures cover one to four cells.
         static let cellSize = 64.0
 
-        private var keys: [Int64] = []
-        private var heads: [Int32] = []
-        private var generations: [UInt32] = []
+        /// A cell's key and the first of its entries, together so that a probe reads one cache line.
+        private struct Slot {
+            var key: Int64
+            var head: Int32
+            /// The slot holds a key this zoom only if this is the grid's generation.
+            var generation: UInt32
+        }
+
+        /// One position in a cell, and the cell's next entry (-1 for none).
+        private struct Entry {
+            var position: Int32
+            var next: Int32
+        }
+
+        private var slots: [Slot] = []
         private var generation: UInt32 = 0
         private var occupied = 0
-        /// Linked lists of the positions in each cell.
-        private var entryPosition: [Int32] = []
-        private var entryNext: [Int32] = []
+        private var entries: [Entry] = []
         /// Cells across the world at this zoom: column numbers wrap at the antimeridian.
         private var columns = 1
 
         /// Empties the grid for `zoom`, with room for about `entries` cell entries.
-        mutating func reset(zoom: Int, entries: Int) {
+        mutating func reset(zoom: Int, entries expected: Int) {
             columns = Int(WebMercator.worldSize / Self.cellSize) << zoom
-            var capacity = max(64, keys.count)
-            while capacity < 2 * entries { capacity *= 2 }
-            if capacity != keys.count {
-                keys = [Int64](repeating: 0, count: capacity)
-                heads = [Int32](repeating: -1, count: capacity)
-                generations = [UInt32](repeating: 0, count: capacity)
+            var capacity = max(64, slots.count)
+            while capacity < 2 * expected { capacity *= 2 }
+            if capacity != slots.count {
+                slots = [Slot](repeating: Slot(key: 0, head: -1, generation: 0), count: capacity)
                 generation = 0
             }
             generation &+= 1
             if generation == 0 {
                 // Wrapped: every slot's old generation could read as current.
-                for slot in generations.indices { generations[slot] = 0 }
+                for index in slots.indices { slots[index].generation = 0 }
                 generation = 1
             }
             occupied = 0
-            entryPosition.removeAll(keepingCapacity: true)
-            entryNext.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
         }
 
         mutating func insert(_ position: Int32, _ item: Placer.Item, scale: Double) {
             Self.forEachCell(of: item.bounds, x: item.x * scale, y: item.y * scale, margin: 0, columns: columns) { key in
                 let slot = addingSlot(for: key)
-                entryPosition.append(position)
-                entryNext.append(heads[slot])
-                heads[slot] = Int32(entryPosition.count - 1)
+                entries.append(Entry(position: position, next: slots[slot].head))
+                slots[slot].head = Int32(entries.count - 1)
             }
         }
 
@@ -250,10 +256,10 @@ extension ScreenPlacement {
             Self.forEachCell(of: item.bounds, x: item.x * scale, y: item.y * scale, margin: gap, columns: columns) { key in
                 let slot = slot(for: key)
                 guard slot >= 0 else { return }
-                var entry = heads[slot]
+                var entry = slots[slot].head
                 while entry >= 0 {
-                    body(entryPosition[Int(entry)])
-                    entry = entryNext[Int(entry)]
+                    body(entries[Int(entry)].position)
+                    entry = entries[Int(entry)].next
                 }
             }
         }
@@ -280,26 +286,24 @@ extension ScreenPlacement {
 
         /// The slot of `key`, made if it has none.
         private mutating func addingSlot(for key: Int64) -> Int {
-            if 2 * (occupied + 1) > keys.count { grow() }
-            let mask = keys.count - 1
+            if 2 * (occupied + 1) > slots.count { grow() }
+            let mask = slots.count - 1
             var slot = Self.hash(key) & mask
-            while generations[slot] == generation {
-                if keys[slot] == key { return slot }
+            while slots[slot].generation == generation {
+                if slots[slot].key == key { return slot }
                 slot = (slot + 1) & mask
             }
-            keys[slot] = key
-            heads[slot] = -1
-            generations[slot] = generation
+            slots[slot] = Slot(key: key, head: -1, generation: generation)
             occupied += 1
             return slot
         }
 
         /// The slot of `key`, or -1 if it has none.
         private func slot(for key: Int64) -> Int {
-            let mask = keys.count - 1
+            let mask = slots.count - 1
             var slot = Self.hash(key) & mask
-            while generations[slot] == generation {
-                if keys[slot] == key { return slot }
+            while slots[slot].generation == generation {
+                if slots[slot].key == key { return slot }
                 slot = (slot + 1) & mask
             }
             return -1
@@ -307,19 +311,15 @@ extension ScreenPlacement {
 
         /// Twice the slots, every key placed again.
         private mutating func grow() {
-            let old = (keys: keys, heads: heads, generations: generations, generation: generation)
-            let capacity = 2 * keys.count
-            keys = [Int64](repeating: 0, count: capacity)
-            heads = [Int32](repeating: -1, count: capacity)
-            generations = [UInt32](repeating: 0, count: capacity)
+            let old = slots
+            let current = generation
+            slots = [Slot](repeating: Slot(key: 0, head: -1, generation: 0), count: 2 * old.count)
             generation = 1
-            let mask = capacity - 1
-            for index in old.keys.indices where old.generations[index] == old.generation {
-                var slot = Self.hash(old.keys[index]) & mask
-                while generations[slot] == generation { slot = (slot + 1) & mask }
-                keys[slot] = old.keys[index]
-                heads[slot] = old.heads[index]
-                generations[slot] = generation
+            let mask = slots.count - 1
+            for entry in old where entry.generation == current {
+                var slot = Self.hash(entry.key) & mask
+                while slots[slot].generation == generation { slot = (slot + 1) & mask }
+                slots[slot] = Slot(key: entry.key, head: entry.head, generation: generation)
             }
         }
 
