@@ -51,9 +51,11 @@ struct FootprintTests {
                         let box = MarkerFootprint.Box(
                             left: (Double(x) - anchor.x) / s, top: (Double(y) - anchor.y) / s, right: (Double(x + 1) - anchor.x) / s,
                             bottom: (Double(y + 1) - anchor.y) / s)
-                        let inPill = box.left >= footprint.pill.left && box.right <= footprint.pill.right && box.top >= footprint.pill.top
+                        let inPill =
+                            box.left >= footprint.pill.left && box.right <= footprint.pill.right && box.top >= footprint.pill.top
                             && box.bottom <= footprint.pill.bottom
-                        let inDot = box.left >= footprint.dot.left && box.right <= footprint.dot.right && box.top >= footprint.dot.top
+                        let inDot =
+                            box.left >= footprint.dot.left && box.right <= footprint.dot.right && box.top >= footprint.dot.top
                             && box.bottom <= footprint.dot.bottom
                         #expect(inPill || inDot, "\(marker.label) \(theme.name) @\(scale)x: pixel \(x), \(y) is outside the footprint")
                         seen = seen.map { $0.union(box) } ?? box

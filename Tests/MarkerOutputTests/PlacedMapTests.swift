@@ -1,0 +1,183 @@
+import Foundation
+import MarkerOutput
+import MarkerRoute
+import MarkerSpec
+import SystemPackage
+import TestSupport
+import Testing
+
+/// The map the markers make, at every zoom 0-22, checked from the written files (`WrittenMap`):
+/// no two pictures over each other, each marker shown from one zoom on, the most important first,
+/// none hidden where there is room, every reading shown at zoom 22.
+@Suite("A map that never piles up")
+struct PlacedMapTests {
+    /// Points kept clear between pictures: `ScreenPlacement.gap`, MapLibre's default icon padding.
+    static let gap = 2.0
+    /// How far a hidden marker's blocker may be beyond the gap, measured on the pictures' pixels:
+    /// the footprint placed is the union over every scale, which is wider than the @2x picture by
+    /// under a point.
+    static let slack = 1.0
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let route: @Sendable () throws -> Route
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] =
+        MadeRoutes.all.map { made in Case(name: made.name, route: { made.route }) }
+        + ["korita-zbevnica.gpx", "cerknicko-jezero.gpx", "Mojstrovka.gpx", "route.gpx"].map { name in
+            Case(name: name, route: { try Route.load(path: Repository.sharedRoute(name), format: nil) })
+        }
+        + [
+            Case(
+                name: "across the antimeridian",
+                route: { try Route.load(path: Repository.path("Tests/MarkerRouteTests/Fixtures/antimeridian.geojson"), format: nil) })
+        ]
+
+    /// Writes `route`'s batch (day theme, 1x and @2x, sprites and style) and reads it back.
+    static func written(_ route: Route, visibility: MarkerPlan.Visibility = .fit, in folder: String) async throws -> WrittenMap {
+        var options = RouteBatch.Options()
+        options.themes = [.day]
+        options.visibility = visibility
+        _ = try await RouteBatch(route: route, options: options).write(to: FilePath(folder), threads: 2)
+        return try WrittenMap(folder: folder)
+    }
+
+    @Test("no overlap, one minzoom, priority, nothing hidden in open space, every reading at zoom 22", arguments: cases)
+    func rules(_ example: Case) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let route = try example.route()
+        let map = try await Self.written(route, in: folder)
+        let markers = map.markers
+        try #require(markers.count >= 2)
+
+        // 2. Monotone: one minzoom each, and the style shows each from it on.
+        for marker in markers {
+            #expect(marker.zooms == Array(marker.minzoom...22), "\(marker.label): zooms \(marker.zooms), minzoom \(marker.minzoom)")
+        }
+        for layer in try #require(map.style?["layers"] as? [[String: Any]]) {
+            let filter = try JSONSerialization.data(withJSONObject: try #require(layer["filter"]))
+            #expect(String(decoding: filter, as: UTF8.self) == #"[">=",["zoom"],["get","minzoom"]]"#)
+        }
+
+        let importance = Self.importance(map, route: route)
+        for zoom in 0...22 {
+            // 1. No two pictures shown at a zoom come within the gap.
+            for (first, second) in map.crowdedPairs(zoom: zoom, gap: Self.gap - 1e-9) {
+                Issue.record("zoom \(zoom): \(markers[first].label) and \(markers[second].label) come within \(Self.gap) points")
+            }
+            // 4. A marker is hidden only where it would come within the gap of one shown, and
+            // 3. one shown there before it or more important than it.
+            let shown = map.shown(at: zoom)
+            for hidden in markers.indices where !markers[hidden].zooms.contains(zoom) {
+                let blockers = shown.filter { map.boxesNear(hidden, $0, zoom: zoom, gap: Self.gap + Self.slack) }
+                #expect(!blockers.isEmpty, "zoom \(zoom): \(markers[hidden].label) is hidden with room to show")
+                let fair = blockers.contains { markers[$0].minzoom < zoom || importance[$0] < importance[hidden] }
+                #expect(blockers.isEmpty || fair, "zoom \(zoom): \(markers[hidden].label) gave way to less important markers")
+            }
+        }
+
+        // 5. Every reading, at zoom 22; readings that meet are one marker.
+        #expect(markers.allSatisfy { $0.minzoom <= 22 })
+        let separate = try MarkerPlan(route: route, unit: .km, cumulative: false, combining: false).markers
+        let expected = separate.flatMap(\.marker.parts).map { "\($0.kind.rawValue)\($0.number)" }.sorted()
+        #expect(markers.flatMap { Self.parts(of: $0) }.sorted() == expected)
+        for first in markers.indices {
+            for second in markers.indices where second > first {
+                let apart = Geodesic.inverse(
+                    from: Coordinate(latitude: markers[first].latitude, longitude: markers[first].longitude),
+                    to: Coordinate(latitude: markers[second].latitude, longitude: markers[second].longitude)
+                ).distance
+                #expect(apart > 50, "\(markers[first].label) and \(markers[second].label) are \(apart) m apart: one marker")
+            }
+        }
+        // The route's start is on every zoom.
+        #expect(markers[0].minzoom == 0)
+    }
+
+    @Test("the checks catch the app's zoom table piling markers up on the same routes")
+    func tableFails() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = try await Self.written(MadeRoutes.cityTour, visibility: .table, in: folder + "/tour")
+        // Pixels over each other, not merely within the gap.
+        let crowded = (0...22).map { map.crowdedPairs(zoom: $0, gap: 1e-9).count }
+        // Twelve stages' 24 starts and ends on one another from zoom 0 on.
+        #expect(crowded[0] >= 200, "\(crowded)")
+        #expect(crowded[13] > 0, "\(crowded)")
+        let long = try await Self.written(MadeRoutes.long, visibility: .table, in: folder + "/long")
+        #expect(long.crowdedPairs(zoom: 5, gap: 1e-9).count > 10)
+    }
+
+    @Test("a 3 km hike shows every kilometre at zoom 13, where the table showed none")
+    func shortHikeShowsEveryKilometre() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = try await Self.written(MadeRoutes.shortHike, in: folder + "/fit")
+        let atThirteen = map.markers.filter { $0.minzoom <= 13 }.map(\.label)
+        #expect(atThirteen == ["0km", "1km", "2km", "3km"])
+        let table = try await Self.written(MadeRoutes.shortHike, visibility: .table, in: folder + "/table")
+        #expect(table.markers.filter { $0.zooms.contains(13) }.map(\.label) == ["0km", "3km"])
+    }
+
+    @Test("an out-and-back's two legs meet in combined markers, outbound reading first")
+    func outAndBackCombines() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = try await Self.written(MadeRoutes.outAndBack, in: folder)
+        let labels = map.markers.map(\.label)
+        #expect(labels.first == "start0km_end20km")
+        for outbound in 1...9 {
+            #expect(labels.contains("distance\(outbound)km_distance\(20 - outbound)km"), "\(labels)")
+        }
+        #expect(labels.contains("10km"))
+    }
+
+    @Test("laps that pass a place within 50 m show its readings in one marker, in route order")
+    func lapsCombine() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = try await Self.written(MadeRoutes.laps, in: folder)
+        let labels = map.markers.map(\.label)
+        // The start line: the route's start, each lap's 5 km and the end, in the order ridden.
+        #expect(labels.first?.hasPrefix("start0km_distance5km_distance10km_distance15km_end20") == true, "\(labels)")
+        // Elsewhere each lap's kilometre meets the laps' before it: 1, 6, 11 and 16 km in one marker.
+        for first in 1...4 {
+            #expect(labels.contains((0..<4).map { "distance\(first + 5 * $0)km" }.joined(separator: "_")), "\(labels)")
+        }
+    }
+
+    /// Each reading a marker shows, spelled `<kind><number>` from its label.
+    static func parts(of marker: WrittenMap.Marker) -> [String] {
+        guard marker.kind == "combined" else { return [marker.kind + String(marker.label.dropLast(2))] }
+        return marker.label.split(separator: "_").map { String($0.dropLast(2)) }
+    }
+
+    /// How each marker ranks, from its picture and place alone: the route's start, then the marker
+    /// at the route's last point holding an end, then those holding a start or an end, then the
+    /// others by the roundest distance they read (100, 50, 10, 5, 2, 1 km and rounder); ties in file
+    /// (route) order.
+    static func importance(_ map: WrittenMap, route: Route) -> [Int] {
+        let last = route.stages.last?.coordinates.last ?? Coordinate(latitude: 0, longitude: 0)
+        let roundnesses = [100_000, 50_000, 10_000, 5_000, 1_000, 500, 100, 50, 10, 5, 2, 1]
+        let tiers = map.markers.enumerated().map { index, marker -> Int in
+            let parts = parts(of: marker)
+            let holdsEnd = parts.contains { $0.hasPrefix("end") }
+            if index == 0 { return 0 }
+            let atLast = Geodesic.inverse(from: Coordinate(latitude: marker.latitude, longitude: marker.longitude), to: last).distance <= 50
+            if holdsEnd && atLast { return 1 }
+            if holdsEnd || parts.contains(where: { $0.hasPrefix("start") }) { return 2 }
+            let roundest =
+                parts.compactMap { part -> Int? in
+                    guard let value = Double(part.drop { $0.isLetter }.replacing(",", with: ".")) else { return nil }
+                    let step = Int(value.rounded())
+                    return roundnesses.firstIndex { step.isMultiple(of: $0) }
+                }.min() ?? roundnesses.count
+            return 3 + roundest
+        }
+        // Ranks: tier first, then route order.
+        return map.markers.indices.map { tiers[$0] * map.markers.count + $0 }
+    }
+}
