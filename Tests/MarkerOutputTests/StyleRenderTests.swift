@@ -118,6 +118,89 @@ struct StyleRenderTests {
         }
     }
 
+    @Test(
+        "MapLibre Native draws exactly the markers whose minzoom allows at each zoom, none over another",
+        arguments: [("korita-zbevnica.gpx", [8, 10, 11, 12, 13, 14]), ("city tour", [11, 12, 13, 14])])
+    func markersByZoom(route name: String, zooms: [Int]) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        let route = name == "city tour" ? MadeRoutes.cityTour : try Route.load(path: Repository.sharedRoute(name), format: nil)
+        var options = RouteBatch.Options()
+        options.themes = [.day]
+        _ = try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
+        let map = try WrittenMap(folder: out)
+        let manifest = try #require(map.manifest["images"] as? [[String: Any]])
+        let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
+        let icons = try #require(geojson["features"] as? [[String: Any]]).map { ($0["properties"] as? [String: Any])?["icon"] as? [String: String] }
+        // Each marker's @1x picture and anchor, as the style asks the sprite for it.
+        var pictures: [(png: RGBAImage, anchor: (x: Int, y: Int))] = []
+        for icon in icons {
+            let image = try #require(manifest.first { $0["sprite"] as? String == icon?["day"] && $0["scale"] as? Int == 1 })
+            let anchor = try #require(image["anchor"] as? [String: Int])
+            let png = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/\(try #require(image["file"] as? String))"))))
+            pictures.append((png, (anchor["x"] ?? 0, anchor["y"] ?? 0)))
+        }
+        // A view around the route's start, wide enough to hold the whole route at the lower zooms.
+        let size = 1024
+        let centre = 0
+        var drawnAt: [Int: Int] = [:]
+        for zoom in zooms {
+            let renders = "\(folder)/z\(zoom)"
+            try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
+            try await Python.run(
+                [
+                    Self.renderScript, out + "/style.json", renders, "1", String(zoom), String(size),
+                    "\(map.markers[centre].longitude),\(map.markers[centre].latitude)",
+                ])
+            let rendered = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: renders + "/0.png"))))
+            try #require(rendered.width == size && rendered.height == size)
+
+            // What the map should show: each marker shown at this zoom, its PNG with its anchor on its
+            // point (to the nearest pixel), alpha over alpha; and where two pictures' pixels meet.
+            var expected = [Double](repeating: 0, count: size * size)
+            var owner = [Int](repeating: -1, count: size * size)
+            var overlapping = 0
+            for index in map.shown(at: zoom) {
+                let (dx, dy) = map.offset(centre, index, zoom: zoom)
+                let (png, anchor) = pictures[index]
+                let left = size / 2 + Int(dx.rounded()) - anchor.x
+                let top = size / 2 + Int(dy.rounded()) - anchor.y
+                for y in 0..<png.height where (0..<size).contains(top + y) {
+                    for x in 0..<png.width where (0..<size).contains(left + x) {
+                        let alpha = Double(png[x, y].a) / 255
+                        let at = (top + y) * size + left + x
+                        expected[at] = alpha + expected[at] * (1 - alpha)
+                        if png[x, y].a >= 128 {
+                            if owner[at] >= 0 && owner[at] != index { overlapping += 1 }
+                            owner[at] = index
+                        }
+                    }
+                }
+                drawnAt[zoom, default: 0] += 1
+            }
+            #expect(overlapping == 0, "zoom \(zoom): \(overlapping) pixels of one picture over another's")
+            // A marker drawn or left out wrongly differs over its whole pill (hundreds of pixels). A
+            // picture half a pixel from a pixel's edge may be drawn a pixel from where it is rounded
+            // to here: a pixel counts as differing only if no expected pixel next to it matches.
+            var differing = 0
+            for y in 0..<size {
+                for x in 0..<size {
+                    let alpha = Double(rendered[x, y].a) / 255
+                    guard abs(alpha - expected[y * size + x]) > 0.5 else { continue }
+                    let matched = (max(0, y - 1)...min(size - 1, y + 1)).contains { ny in
+                        (max(0, x - 1)...min(size - 1, x + 1)).contains { nx in abs(alpha - expected[ny * size + nx]) <= 0.5 }
+                    }
+                    if !matched { differing += 1 }
+                }
+            }
+            #expect(differing <= 10, "zoom \(zoom): \(differing) pixels differ from the markers whose minzoom allows")
+        }
+        // The zooms show more markers as they go in, and the highest shows several.
+        let counts = zooms.map { drawnAt[$0] ?? 0 }
+        #expect(counts == counts.sorted() && (counts.last ?? 0) > 3, "\(counts)")
+    }
+
     /// Renders `style` around each of `points` with MapLibre Native, into `<folder>/<index>.png`.
     static func render(style: String, into folder: String, ratio: Int, at points: [(longitude: Double, latitude: Double)]) async throws {
         try await Python.run(
