@@ -10,7 +10,7 @@ import Foundation
 
 /// One entry of `Goldens/cases.json`: a marker to draw and compare with its golden image.
 public struct GoldenCase: Sendable, Codable, Hashable {
-    /// One start or end of a combined case.
+    /// One reading of a combined case: a start, an end, a distance or a countdown.
     public struct Part: Sendable, Codable, Hashable {
         public var kind: Marker.Kind
         public var distance: Double
@@ -24,7 +24,7 @@ public struct GoldenCase: Sendable, Codable, Hashable {
     public var kind: Marker.Kind
     /// The reading; not given for `combined`, whose `parts` read.
     public var distance: Double?
-    /// The starts and ends a `combined` case joins, in order.
+    /// The readings a `combined` case joins, in order.
     public var parts: [Part]?
     public var unit: Marker.Unit
     /// The locale the label reads in (`de` for `7,5km`); absent for a decimal point.
