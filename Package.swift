@@ -186,7 +186,7 @@ let package = Package(
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerPixels", "TestSupport",
+                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerPixels", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

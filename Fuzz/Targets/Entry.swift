@@ -39,6 +39,8 @@ func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutabl
         exit(2)
     }
     selected = chosen
+    // The renderer that measures pictures for placement is made now, not inside an input's run.
+    _ = FuzzHarness.renderer
     return 0
 }
 

@@ -1,3 +1,5 @@
+import MarkerMap
+import MarkerRender
 import MarkerRoute
 import MarkerSpec
 
@@ -38,10 +40,56 @@ enum FuzzHarness {
                 }
             }
             checkCombining(plan, separate)
+            // Placing on the map does not depend on how readings count: once per input keeps the fuzzer fast.
+            if !cumulative { checkPlacement(route, cumulative: cumulative, separate: separate) }
         }
     }
 
-    /// Combining takes only starts and ends, and shows every one of their readings.
+    /// One renderer measures every input's pictures: libFuzzer runs one input at a time.
+    nonisolated(unsafe) static let renderer = try? MarkerRenderer()
+
+    /// Placed on the map (the default): every reading shown by exactly one marker, each marker from
+    /// one zoom on; on plans of up to 40 markers, checked pair by pair at every zoom, no two pictures within the
+    /// gap and none hidden with room to show.
+    static func checkPlacement(_ route: Route, cumulative: Bool, separate: MarkerPlan) {
+        guard let renderer else { return }
+        var options = MarkerPlan.Options()
+        options.cumulative = cumulative
+        options.limits = planLimits
+        guard let plan = try? MarkerPlan(route: route, options: options, renderer: renderer) else { return }
+        func readings(_ markers: [RouteMarker]) -> [String] { markers.flatMap(\.marker.parts).map { "\($0.kind) \($0.number)" }.sorted() }
+        require(readings(plan.markers) == readings(separate.markers), "placing lost or added a reading")
+        for marker in plan.markers {
+            require(
+                (2...Marker.maximumParts).contains(marker.marker.parts.count) || marker.kind != .combined,
+                "a marker of \(marker.marker.parts.count) parts")
+            let expected = marker.minzoom <= 22 ? Array(marker.minzoom...22) : []
+            require(
+                (0...ScreenPlacement.never).contains(marker.minzoom) && marker.zooms == expected,
+                "\(marker.marker.label): minzoom \(marker.minzoom), zooms \(marker.zooms)")
+        }
+        require(plan.markers.first?.minzoom ?? 0 == 0, "the route's start is not on every zoom")
+        guard plan.markers.count <= 40 else { return }
+        var candidates: [ScreenPlacement.Candidate] = []
+        for marker in plan.markers {
+            guard let footprint = try? renderer.footprint(of: marker.marker) else { return }
+            let point = WebMercator.point(marker.coordinate)
+            candidates.append(ScreenPlacement.Candidate(x: point.x, y: point.y, footprint: footprint))
+        }
+        for zoom in ScreenPlacement.zooms {
+            let shown = plan.markers.indices.filter { plan.markers[$0].minzoom <= zoom }
+            for (position, first) in shown.enumerated() {
+                for second in shown[(position + 1)...] {
+                    require(!ScreenPlacement.conflict(candidates[first], candidates[second], zoom: zoom), "zoom \(zoom): two pictures within the gap")
+                }
+            }
+            for hidden in plan.markers.indices where plan.markers[hidden].minzoom > zoom {
+                require(shown.contains { ScreenPlacement.conflict(candidates[hidden], candidates[$0], zoom: zoom) }, "zoom \(zoom): hidden with room")
+            }
+        }
+    }
+
+    /// With the app's zoom table, combining takes only starts and ends, and shows every one of their readings.
     static func checkCombining(_ plan: MarkerPlan, _ separate: MarkerPlan) {
         require(plan.markers.count <= separate.markers.count, "combining added markers")
         require(

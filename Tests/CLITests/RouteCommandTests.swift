@@ -98,6 +98,10 @@ struct RouteCommandTests {
         #expect(table.status == 0, "\(table.stderr)")
         let tableLayer = try String(contentsOf: folder.appendingPathComponent("table/style-layer.json"), encoding: .utf8)
         #expect(tableLayer.contains("\"round\""))
+        let tableManifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("table/manifest.json"))) as? [String: Any])
+        #expect(tableManifest["zooms"] as? String == "table")
+        #expect(manifest["zooms"] == nil)
     }
 
     @Test("--countdown: the markers between read what is left to the stage's end")

@@ -249,6 +249,7 @@ struct PlatformTargetTests {
             #expect(abs((written["lon"] as? Double ?? 0) - routeMarker.coordinate.longitude) < 0.6e-7)
             #expect(abs((written["lat"] as? Double ?? 0) - routeMarker.coordinate.latitude) < 0.6e-7)
             #expect(written["zooms"] as? [Int] == routeMarker.zooms)
+            #expect(written["minzoom"] as? Int == routeMarker.minzoom)
         }
     }
 

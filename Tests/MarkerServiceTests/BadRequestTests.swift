@@ -94,6 +94,8 @@ struct BadRequestTests {
         BadQuery(query: "interval=1e-1", parameter: "interval"),
         BadQuery(query: "interval=5000", parameter: "interval"),
         BadQuery(query: "format=gpx", parameter: "format"),
+        BadQuery(query: "zooms=app", parameter: "zooms"),
+        BadQuery(query: "zooms=fit&zooms=table", parameter: "zooms"),
     ]
 
     @Test("a bad /v1/routes parameter is a 400 naming it", arguments: routeQueries)

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarkerMap
 import MarkerRender
+import MarkerRoute
 import MarkerService
 import MarkerSpec
 import TestSupport
@@ -119,6 +121,39 @@ struct RouteEndpointTests {
             #expect(document.layers.map(\.id) == ["markerpaint-markers-day", "markerpaint-markers-night"])
             #expect(document.stages.count == 1 && document.stages[0].name == nil)
             #expect(abs((document.stages.first?.lengthMetres ?? 0) - 2502) < 5)
+        }
+    }
+
+    @Test("a route's markers are placed on the map as markerpaint route places them, and zooms=table gives the app's table")
+    func placement() async throws {
+        let gpx = try sharedRouteBytes("korita-zbevnica.gpx")
+        let route = try Route.parse(gpx, format: nil)
+        var table = MarkerPlan.Options()
+        table.visibility = .table
+        let expected = [
+            "fit": try MarkerPlan(route: route, options: MarkerPlan.Options(), renderer: MarkerRenderer()),
+            "table": try MarkerPlan(route: route, options: table, renderer: MarkerRenderer()),
+        ]
+        try await LiveService.run { client in
+            for (zooms, plan) in expected {
+                let query = zooms == "fit" ? "" : "?zooms=table"
+                let response = try await client.execute(uri: "/v1/routes" + query, method: .post, body: ByteBuffer(bytes: gpx))
+                #expect(response.status == .ok)
+                let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+                let features = try #require(document["features"] as? [[String: Any]]).map { $0["properties"] as? [String: Any] ?? [:] }
+                #expect(features.map { $0["label"] as? String } == plan.markers.map(\.marker.label))
+                #expect(features.map { $0["minzoom"] as? Int } == plan.markers.map(\.minzoom), "zooms=\(zooms)")
+                #expect(features.map { $0["zooms"] as? [Int] } == plan.markers.map(\.zooms), "zooms=\(zooms)")
+                #expect(document["zooms"] as? String == (zooms == "fit" ? nil : "table"))
+                for layer in try #require(document["layers"] as? [[String: Any]]) {
+                    let filter = String(decoding: try JSONSerialization.data(withJSONObject: try #require(layer["filter"])), as: UTF8.self)
+                    if zooms == "fit" {
+                        #expect(filter == #"[">=",["zoom"],["get","minzoom"]]"#)
+                    } else {
+                        #expect(filter.contains(#""step""#), "\(filter)")
+                    }
+                }
+            }
         }
     }
 

@@ -92,6 +92,9 @@ public struct Manifest: Codable, Sendable {
     public var interval: Double?
     /// True when the markers between count down to each stage's end.
     public var countdown: Bool?
+    /// `table` when the markers show at the zooms of the original app's table instead of where
+    /// they fit on the map (absent: placed on the map).
+    public var zooms: String?
     public var cumulative: Bool
     public var stages: [Stage]
     public var images: [Image]
@@ -119,6 +122,7 @@ public struct Manifest: Codable, Sendable {
         if let locale { members.append(.init("locale", .string(locale))) }
         if let interval { members.append(.init("interval", .number(interval))) }
         if let countdown { members.append(.init("countdown", .bool(countdown))) }
+        if let zooms { members.append(.init("zooms", .string(zooms))) }
         if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
         return .object(members)

@@ -107,6 +107,7 @@ struct MapFiles: Sendable {
             locale: options.locale == .standard ? nil : options.locale.identifier,
             interval: options.interval == .one ? nil : options.interval.units,
             countdown: options.countdown ? true : nil,
+            zooms: options.visibility == .fit ? nil : options.visibility.rawValue,
             cumulative: options.cumulative,
             stages: batch.plan.stageLengths.enumerated().map { index, metres in
                 Manifest.Stage(stage: index + 1, name: batch.route.stages[index].name, length: metres / unitMetres, lengthMetres: metres)

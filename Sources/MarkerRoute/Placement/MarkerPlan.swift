@@ -94,7 +94,10 @@ public struct MarkerPlan: Sendable {
 
         var markers: [RouteMarker] = []
         markers.reserveCapacity(extent.markers)
-        let everyZoom = Array(ZoomTable.zooms)
+        // Zooms from the app's table; markers placed on the map get theirs once all are known.
+        let byTable = options.visibility == .table
+        let everyZoom = byTable ? Array(ZoomTable.zooms) : []
+        func tableZooms(_ step: Int) -> [Int] { byTable ? ZoomTable.zooms(forStep: step) : [] }
         let unitLength = unit.metres
         let stepLength = Self.stepLength(unit: unit, interval: interval)
         let precision = interval.precision
@@ -127,7 +130,7 @@ public struct MarkerPlan: Sendable {
                     let reading = interval.reading(step: step)
                     if Label.number(for: reading, mark: mark, precision: precision) == whole { continue }
                     let coordinate = measured.coordinate(atDistance: measured.length - Double(step) * stepLength)
-                    markers.append(try marker(.countdown, reading, coordinate, ZoomTable.zooms(forStep: step)))
+                    markers.append(try marker(.countdown, reading, coordinate, tableZooms(step)))
                 }
             } else {
                 for step in Self.distanceSteps(before: before, length: measured.length, stepLength: stepLength) {
@@ -135,7 +138,7 @@ public struct MarkerPlan: Sendable {
                     let number = Label.number(for: reading, mark: mark, precision: precision)
                     if number == start.marker.number || number == end.marker.number { continue }
                     let coordinate = measured.coordinate(atDistance: Double(step) * stepLength - before)
-                    markers.append(try marker(.distance, reading, coordinate, ZoomTable.zooms(forStep: step)))
+                    markers.append(try marker(.distance, reading, coordinate, tableZooms(step)))
                 }
             }
             markers.append(end)
@@ -221,9 +224,6 @@ extension MarkerPlan {
             if !cumulative || countdown { distanceLabels = highestLabel }
         }
 
-        /// At most how many distinct pictures the markers need per theme and scale: a start and an end
-        /// per stage (a combined marker stands for two or more of them) and one per distance reading.
-        public var picturesBound: Int { 2 * stages + distanceLabels }
     }
 
     /// What one plan may hold; a route beyond it is refused before its markers are made.

@@ -94,24 +94,28 @@ extension ScreenPlacement {
                 return near(pill, other.pill) || near(pill, other.dot) || near(dot, other.pill) || near(dot, other.dot)
             }
 
+            /// Points east from this anchor to `other`'s at zoom 0, in the nearest copy of the world
+            /// (a map repeats it east and west).
+            func eastward(to other: Item) -> Double {
+                let world = WebMercator.worldSize
+                let dx = other.x - x
+                return dx > world / 2 ? dx - world : dx < -world / 2 ? dx + world : dx
+            }
+
             /// Whether `other` comes within the gap at `scale` (the world's width over 512), in the
             /// nearest copy of the world or the next (which only the widest pictures reach, at zoom 0).
             func conflicts(with other: Item, scale: Double) -> Bool {
-                let world = WebMercator.worldSize
-                var dx = other.x - x
-                if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
+                let dx = eastward(to: other)
                 let dy = (other.y - y) * scale
                 if conflicts(with: other, dx: dx * scale, dy: dy) { return true }
-                let far = (dx > 0 ? dx - world : dx + world) * scale
+                let far = (dx > 0 ? dx - WebMercator.worldSize : dx + WebMercator.worldSize) * scale
                 return abs(far) < bounds.width + other.bounds.width + 2 * gap && conflicts(with: other, dx: far, dy: dy)
             }
 
             /// The scale from which `other` stays clear in the nearest copy of the world: a lower
             /// bound of where it stops blocking, worked out box by box and axis by axis.
             func clearingScale(from other: Item) -> Double {
-                let world = WebMercator.worldSize
-                var dx = other.x - x
-                if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
+                let dx = eastward(to: other)
                 let dy = other.y - y
                 /// From which scale `distance × scale ≥ needed` holds.
                 func from(_ needed: Double, _ distance: Double) -> Double {

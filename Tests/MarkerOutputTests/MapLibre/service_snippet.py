@@ -28,7 +28,7 @@ map.on("load", async () => {
 """
 
 RESOLVER = """
-const markerpaintIcon = /^(start|distance|end|combined)-.+-(day|night)-[0-9a-f]{10}$/;
+const markerpaintIcon = /^(start|distance|end|countdown|combined)-.+-(day|night)-[0-9a-f]{10}$/;
 map.on("styleimagemissing", async ({ id }) => {
   if (!markerpaintIcon.test(id)) return;
   const ratio = Math.min(3, Math.ceil(window.devicePixelRatio));
@@ -49,20 +49,33 @@ window.addEventListener("unhandledrejection", (event) => {{ window.result = {{ e
 const SERVICE = {json.dumps(service)};
 const ROUTE = {json.dumps(open(route).read())};
 const map = new maplibregl.Map({{ container: "map", fadeDuration: 0, center: [0, 0], zoom: 1, style: BACKGROUND }});
+// Icons fetched on demand are counted while they load, so the page settles when the last has
+// arrived, however slow a loaded machine makes them (not after a fixed wait).
+let iconsLoading = 0;
+const loadImage = map.loadImage.bind(map);
+map.loadImage = async (url) => {{ iconsLoading += 1; try {{ return await loadImage(url); }} finally {{ iconsLoading -= 1; }} }};
 // Once the document is in, fit the route and report what the map shows when it is idle.
 function done(ride) {{
   const points = ride.features.map((feature) => feature.geometry.coordinates);
   const longitudes = points.map((point) => point[0]), latitudes = points.map((point) => point[1]);
   map.fitBounds([[Math.min(...longitudes), Math.min(...latitudes)], [Math.max(...longitudes), Math.max(...latitudes)]],
     {{ padding: 80, animate: false }});
-  // Icons fetched on demand arrive after the first idle: give them time, then repaint and wait for idle again.
-  const settle = () => setTimeout(() => {{ map.once("idle", () => {{
+  // Icons fetched on demand arrive after the first idle: once none is loading (and a moment has
+  // passed for the map to ask for any it still misses), repaint and wait for idle again.
+  const report = () => map.once("idle", () => {{
     window.result = {{
       zoom: map.getZoom(),
       labels: map.queryRenderedFeatures({{ layers: [ride.layers[0].id] }}).map((feature) => feature.properties.label),
       features: ride.features.map((feature) => ({{ label: feature.properties.label, zooms: feature.properties.zooms }})),
     }};
-  }}); map.triggerRepaint(); }}, 1500);
+  }});
+  let quiet = 0;
+  const settle = () => {{
+    quiet = iconsLoading === 0 ? quiet + 1 : 0;
+    if (quiet < 5) return setTimeout(settle, 100);
+    report();
+    map.triggerRepaint();
+  }};
   map.once("idle", settle);
 }}
 {snippet}"""
