@@ -55,7 +55,8 @@ enum FuzzHarness {
         guard let renderer else { return }
         var options = MarkerPlan.Options()
         options.cumulative = cumulative
-        options.limits = planLimits
+        // Smaller than the table's: placing a plan on the map costs several times planning it.
+        options.limits = MarkerPlan.Limits(maximumMarkers: 400, maximumReading: planLimits.maximumReading)
         guard let plan = try? MarkerPlan(route: route, options: options, renderer: renderer) else { return }
         func readings(_ markers: [RouteMarker]) -> [String] { markers.flatMap(\.marker.parts).map { "\($0.kind) \($0.number)" }.sorted() }
         require(readings(plan.markers) == readings(separate.markers), "placing lost or added a reading")
