@@ -94,6 +94,8 @@ let package = Package(
             name: "MarkerService",
             dependencies: [
                 "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery", "MarkerFiles",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -187,6 +189,8 @@ let package = Package(
             name: "MarkerServiceTests",
             dependencies: [
                 "MarkerService", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerPixels", "TestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -51,3 +51,28 @@ extension FileDescriptor {
 private func Glibc_read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
+
+extension FilePath {
+    /// The whole file at this path, refusing more than `limit` bytes, with one line saying what
+    /// went wrong (without the path, which the caller names as it names the file).
+    public func readAll(limit: Int) throws(FileError) -> [UInt8] {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(self, .readOnly, options: [.closeOnExec])
+        } catch Errno.noSuchFileOrDirectory {
+            throw FileError("no such file")
+        } catch {
+            throw FileError("cannot be opened (\(error))")
+        }
+        defer { try? file.close() }
+        do {
+            return try file.readAll(limit: limit)
+        } catch {
+            switch error {
+            case .tooLarge: throw FileError("is larger than \(limit) bytes")
+            case .isFolder: throw FileError("is a folder")
+            case .system(let reason): throw FileError("cannot be read (\(reason))")
+            }
+        }
+    }
+}

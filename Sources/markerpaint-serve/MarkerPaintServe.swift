@@ -32,8 +32,11 @@ struct MarkerPaintServe: AsyncParsableCommand {
             Once listening it prints one line: markerpaint serve: listening on http://HOST:PORT
             SIGTERM or SIGINT stops accepting connections, gives the requests in
             flight --drain-timeout seconds to finish, closes what is left and exits 0.
-            Limits (see README): idle/body/request timeouts, route body, markers,
-            images and response size, concurrent routes, connections.
+            Limits (see docs/service.md): idle/body/request timeouts, route body,
+            markers, images and response size, concurrent routes, connections, and
+            per client: expensive requests a second, in a burst and at once (429).
+            With --signing-key-file, URLs for content drawn by name are signed
+            (/v1/sprites/<signature>/<name>) and unsigned or forged ones get 403.
             """
     )
 
@@ -90,6 +93,28 @@ struct MarkerPaintServe: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info (one line per request), notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(
+        help: ArgumentHelp(
+            "Sign every URL for content drawn by name, and answer only signed ones, with the keys in this file: one a line, hex or base64url, at least 32 random bytes each; the first signs, all verify. Without it the service is for private networks.",
+            valueName: "file"))
+    var signingKeyFile: String?
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A proxy (address or range, e.g. 127.0.0.1 or 10.0.0.0/8) whose X-Forwarded-For names the client for the per-client limits; repeat for several.",
+            valueName: "range"))
+    var trustedProxies: [String] = []
+
+    @Option(help: ArgumentHelp("Expensive requests (routes, sheets drawn) a second each client may make; 0 for no per-client limit.", valueName: "n"))
+    var clientRate = ServiceConfiguration.defaultClientRate
+
+    @Option(help: ArgumentHelp("Expensive requests a client may make at once after being quiet.", valueName: "n"))
+    var clientBurst = ServiceConfiguration.defaultClientBurst
+
+    @Option(help: ArgumentHelp("Expensive requests a client may have in flight at once.", valueName: "n"))
+    var clientConcurrency = ServiceConfiguration.defaultClientConcurrency
+
     var serviceConfiguration: ServiceConfiguration {
         ServiceConfiguration(
             host: host, port: port, cacheBytes: cacheMegabytes << 20,
@@ -99,7 +124,8 @@ struct MarkerPaintServe: AsyncParsableCommand {
             publicBaseURL: publicURL,
             idleTimeout: Self.duration(idleTimeout), bodyTimeout: Self.duration(bodyTimeout),
             requestTimeout: Self.duration(requestTimeout), drainTimeout: Self.duration(drainTimeout),
-            corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins, logLevel: logLevel)
+            corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins, logLevel: logLevel, signingKeyFile: signingKeyFile,
+            trustedProxies: trustedProxies, clientRate: clientRate, clientBurst: clientBurst, clientConcurrency: clientConcurrency)
     }
 
     /// Seconds as a Duration; out-of-range values are caught by validate() first.

@@ -132,7 +132,8 @@ struct ServeCommandTests {
 
     @Test("parsing and placing routes never delays health checks or cached images")
     func routeWorkStaysOffTheSharedPool() async throws {
-        let server = try Server(["--max-route-markers", "1000000"])
+        // Three routes at once from one client: more than the per-client default of two.
+        let server = try Server(["--max-route-markers", "1000000", "--client-concurrency", "3"])
         defer { server.process.terminate() }
         let cached = "GET /v1/marker.png?distance=42 HTTP/1.1\r\nHost: x\r\n\r\n"
         let health = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"

@@ -20,6 +20,8 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (_ port: Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try configuration.validate()
+    let signer = try configuration.signer()
+    let trustedProxies = try configuration.proxyRanges()
     // Written by a thread of its own: a stderr nobody reads must not stall the event loops.
     let defaultLogger = ServiceLogHandler.standardErrorLogger(
         label: "markerpaint.serve", level: Logger.Level(rawValue: configuration.logLevel) ?? .info)
@@ -32,9 +34,10 @@ public func buildApplication(
         name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes, warm: true)
     let images = MarkerImages(pool: renderPool, cacheBytes: configuration.cacheBytes, metrics: metrics)
 
-    let router = Router(options: .autoGenerateHeadEndpoints)
+    let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Outermost first: the log and the metrics see the status the error middleware settled on, and
     // CORS headers go on error responses too.
+    router.add(middleware: ClientMiddleware(trustedProxies: trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
@@ -45,10 +48,13 @@ public func buildApplication(
         maximumPictures: max(1, min(configuration.maximumSheetPictures, configuration.maximumRouteImages / SpriteID.everyScale.count)))
     let routeConcurrency = ConcurrencyLimit(
         maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes)
-    MarkerRoutes(images: images).add(to: router)
-    SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency).add(to: router)
+    let access = SignedAccess(signer: signer)
+    let urls = ServiceURLs(signer: signer)
+    let limiter = ClientLimiter(policy: configuration.clientPolicy)
+    MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)
+    SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
     RouteMarkersRoutes(
-        images: images, sheets: sheets, workers: routePool,
+        images: images, sheets: sheets, urls: urls, limiter: limiter, workers: routePool,
         concurrency: routeConcurrency,
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,

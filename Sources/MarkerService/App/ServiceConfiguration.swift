@@ -1,4 +1,5 @@
 import Logging
+import SystemPackage
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -60,6 +61,17 @@ public struct ServiceConfiguration: Sendable {
     public var corsOrigins: [String]
     /// swift-log level of the service's logger: `info` logs one line per request, `warning` none.
     public var logLevel: String
+    /// A file of signing keys (one a line, hex or base64url, at least 32 random bytes each; the
+    /// first signs, all verify): with one, every URL for content drawn by name is signed and only
+    /// signed URLs are answered. Without, the service is for private networks.
+    public var signingKeyFile: String?
+    /// Proxies whose `X-Forwarded-For` names the client (addresses or ranges, `10.0.0.0/8`).
+    public var trustedProxies: [String]
+    /// Expensive requests a second each client's allowance refills with (0: no per-client limit),
+    /// how many it may make in a burst, and how many it may have in flight at once.
+    public var clientRate: Double
+    public var clientBurst: Double
+    public var clientConcurrency: Int
 
     public static let defaultCacheMegabytes = 64
     public static let defaultMaximumRouteBytes = 20 << 20
@@ -71,6 +83,11 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaximumConcurrentRoutes = 4
     public static let defaultMaximumWaitingRoutes = 64
     public static let defaultMaximumResponseBytes = 16 << 20
+    /// Per client: 2 expensive requests a second, bursts of 20, 2 at once. A map app posts a route
+    /// when a user opens one; its images are then cached.
+    public static let defaultClientRate = 2.0
+    public static let defaultClientBurst = 20.0
+    public static let defaultClientConcurrency = 2
     /// 4,096, or fewer where the process may open fewer files (keeping 64 for everything else).
     public static var defaultMaximumConnections: Int {
         var limit = rlimit()
@@ -100,7 +117,12 @@ public struct ServiceConfiguration: Sendable {
         requestTimeout: Duration = .seconds(60),
         drainTimeout: Duration = .seconds(10),
         corsOrigins: [String] = ["*"],
-        logLevel: String = "info"
+        logLevel: String = "info",
+        signingKeyFile: String? = nil,
+        trustedProxies: [String] = [],
+        clientRate: Double = ServiceConfiguration.defaultClientRate,
+        clientBurst: Double = ServiceConfiguration.defaultClientBurst,
+        clientConcurrency: Int = ServiceConfiguration.defaultClientConcurrency
     ) {
         self.host = host
         self.port = port
@@ -122,6 +144,11 @@ public struct ServiceConfiguration: Sendable {
         self.drainTimeout = drainTimeout
         self.corsOrigins = corsOrigins
         self.logLevel = logLevel
+        self.signingKeyFile = signingKeyFile
+        self.trustedProxies = trustedProxies
+        self.clientRate = clientRate
+        self.clientBurst = clientBurst
+        self.clientConcurrency = clientConcurrency
     }
 
     /// Why this configuration cannot run, in one sentence.
@@ -157,6 +184,17 @@ public struct ServiceConfiguration: Sendable {
             let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
             throw Invalid(message: "the log level must be one of \(levels), not \(logLevel)")
         }
+        _ = try proxyRanges()
+        _ = try signer()
+        guard clientRate.isFinite, (0...1_000_000).contains(clientRate) else {
+            throw Invalid(message: "the client rate must be from 0 (no limit) to 1000000 a second, not \(clientRate)")
+        }
+        guard clientRate == 0 || (clientBurst.isFinite && clientBurst >= 1 && clientBurst <= 1_000_000) else {
+            throw Invalid(message: "the client burst must be from 1 to 1000000, not \(clientBurst)")
+        }
+        guard clientRate == 0 || (1...1_000_000).contains(clientConcurrency) else {
+            throw Invalid(message: "the client concurrency must be from 1 to 1000000, not \(clientConcurrency)")
+        }
         if let publicBaseURL {
             guard publicBaseURL.utf8.count <= 256, let url = URL(string: publicBaseURL), ["http", "https"].contains(url.scheme), url.host != nil,
                 url.query == nil, url.fragment == nil, !publicBaseURL.hasSuffix("/")
@@ -167,6 +205,29 @@ public struct ServiceConfiguration: Sendable {
                 )
             }
         }
+    }
+
+    /// The trusted proxies as ranges.
+    func proxyRanges() throws(Invalid) -> [AddressRange] {
+        var ranges: [AddressRange] = []
+        for text in trustedProxies {
+            guard let range = AddressRange(text) else {
+                throw Invalid(message: "the trusted proxy \"\(text)\" is not an address or a range such as 10.0.0.0/8 or 2001:db8::/32")
+            }
+            ranges.append(range)
+        }
+        return ranges
+    }
+
+    /// The signer of the key file, read and checked; nil without one.
+    func signer() throws(Invalid) -> URLSigner? {
+        guard let signingKeyFile else { return nil }
+        return try URLSigner(keyFile: FilePath(signingKeyFile))
+    }
+
+    /// The per-client limits.
+    var clientPolicy: ClientLimiter.Policy {
+        clientRate == 0 ? .off : ClientLimiter.Policy(rate: clientRate, burst: clientBurst, concurrency: clientConcurrency)
     }
 
     /// `scheme://host[:port]` with nothing after: what a browser sends as `Origin`.

@@ -44,6 +44,15 @@ extension MarkerImages {
         return picture.imageByScale[scale]
     }
 
+    /// Whether every scale of the picture an icon file name stands for is cached (true for a name
+    /// that does not parse, which costs nothing to refuse).
+    func iconIsCached(named fileName: String) -> Bool {
+        guard let (id, _) = Self.iconFile(fileName), let (marker, theme) = SpriteID.parse(id) else { return true }
+        return SpriteID.everyScale.allSatisfy { scale in
+            (try? MarkerRequest(marker: marker, theme: theme, scale: scale)).map { isCached($0) } ?? true
+        }
+    }
+
     /// An icon URL's file name as its id and scale, spelled as sheets are: one file name per image (no `@1x`).
     static func iconFile(_ fileName: String) -> (id: Substring, scale: MarkerScale)? {
         SpriteSheet.parseFileName(fileName, pixelRatios: SpriteID.everyScale.compactMap(\.whole), extensions: ["png"]).map {
@@ -51,8 +60,4 @@ extension MarkerImages {
         }
     }
 
-    /// The path of `id`'s icon at pixel ratio `ratio` (one of `SpriteID.everyScale`) on this service.
-    static func iconPath(_ id: SpriteID, ratio: Int) -> String {
-        "/v1/icons/" + SpriteSheet.fileName(id.value, pixelRatio: ratio, extension: "png")
-    }
 }

@@ -48,6 +48,9 @@ final class MarkerImages: Sendable {
     private let pool: CPUPool<MarkerRenderer>
     private let metrics: ServiceMetrics
 
+    /// How many images are drawn at once.
+    var renderThreads: Int { pool.threadCount }
+
     init(pool: CPUPool<MarkerRenderer>, cacheBytes: Int, metrics: ServiceMetrics) {
         self.pool = pool
         self.metrics = metrics
@@ -77,6 +80,20 @@ final class MarkerImages: Sendable {
             (startedHere ? metrics.cacheMisses : metrics.cacheHits).increment()
             return try await task.value.get()
         }
+    }
+
+    /// Whether `request` in `format` is in the cache (or being drawn): asking for it costs no drawing.
+    func isCached(_ request: MarkerRequest, format: ImageFormat = .png) -> Bool {
+        let key = Key(request: request, format: format)
+        return state.withLock { $0.cache.contains(key) || $0.rendering[key] != nil }
+    }
+
+    /// Whether the image a content-hashed name stands for is in the cache; false for names that do
+    /// not parse (answering those costs nothing either).
+    func isCached(named fileName: String) -> Bool {
+        if state.withLock({ $0.keysByName[fileName] != nil }) { return true }
+        guard let name = ImageName.parse(fileName), let format = ImageFormat(endingFileName: fileName) else { return true }
+        return isCached(name.request, format: format)
     }
 
     /// The image a content-hashed name stands for, or nil if the name does not parse or its hash is

@@ -96,7 +96,7 @@ final class SpriteSheets: Sendable {
 
     /// A sheet file name's sheet name, `<spelling>-<hash>`, and its spelling; nil unless the hash is
     /// spelled as names carry it.
-    private static func parts(of fileName: String) -> (name: String, spelling: Substring)? {
+    static func parts(of fileName: String) -> (name: String, spelling: Substring)? {
         guard let name = SpriteSheet.parseFileName(fileName, pixelRatios: SpriteSheet.pixelRatios, extensions: ["png", "json"])?.name,
             let hashDash = name.lastIndex(of: "-"), ImageName.isHashPrefix(name[name.index(after: hashDash)...])
         else { return nil }
@@ -107,11 +107,15 @@ final class SpriteSheets: Sendable {
         let result: Result<Drawn, ServiceError>
         do {
             var pictures = given
-            try await withThrowingTaskGroup(of: (Marker, DrawnPicture).self) { group in
-                for marker in spelling.markers where pictures[marker] == nil {
-                    group.addTask { (marker, try await self.images.picture(marker, theme: spelling.theme)) }
-                }
-                for try await (marker, picture) in group { pictures[marker] = picture }
+            let images = images
+            let missing = spelling.markers.filter { pictures[$0] == nil }
+            for (marker, picture) in try await concurrently(
+                missing, width: images.renderThreads,
+                { marker in
+                    (marker, try await images.picture(marker, theme: spelling.theme))
+                })
+            {
+                pictures[marker] = picture
             }
             let spelled = try spelling.markers.map { marker in
                 guard let picture = pictures[marker] else { throw ServiceError(.internalServerError, "no picture of \(marker.label)") }

@@ -16,11 +16,12 @@ struct ContentResponse {
     /// The content-hashed URL to name in `Content-Location`, if the request used another.
     let canonicalPath: String?
 
-    /// A marker image; `namesCanonicalURL` adds its `/v1/images/<name>` as `Content-Location`.
-    init(image: CachedImage, cacheControl: String, namesCanonicalURL: Bool) {
+    /// A marker image; `canonicalPath`, its `/v1/images/…` URL where the request used another, is
+    /// given as `Content-Location`.
+    init(image: CachedImage, cacheControl: String, canonicalPath: String?) {
         self.init(
             bytes: image.bytes, sha256: image.image.sha256, contentType: image.image.format.mediaType, cacheControl: cacheControl,
-            canonicalPath: namesCanonicalURL ? "/v1/images/\(image.fileName)" : nil)
+            canonicalPath: canonicalPath)
     }
 
     init(bytes: ByteBuffer, sha256: String, contentType: String, cacheControl: String = Self.namedCacheControl, canonicalPath: String? = nil) {

@@ -11,13 +11,18 @@ struct Endpoint: Sendable {
 
     /// One per format: `/v1/marker.png`, `/v1/marker.svg`, `/v1/marker.pdf`.
     static let markers = ImageFormat.allCases.map { (format: $0, endpoint: Endpoint(path: "/v1/marker" + $0.fileExtension, method: .get)) }
-    static let namedImage = Endpoint(path: "/v1/images/{file}", method: .get)
-    static let icon = Endpoint(path: "/v1/icons/{file}", method: .get)
-    static let sprite = Endpoint(path: "/v1/sprites/{file}", method: .get)
+    /// Content by name: `{segment}` is the file, or in a signed URL (`URLSigner`) the signature
+    /// and `{file}` the file (one name for the first segment: the router takes no two at one place).
+    static let namedImage = Endpoint(path: "/v1/images/{segment}", method: .get)
+    static let icon = Endpoint(path: "/v1/icons/{segment}", method: .get)
+    static let sprite = Endpoint(path: "/v1/sprites/{segment}", method: .get)
+    static let signedImage = Endpoint(path: "/v1/images/{segment}/{file}", method: .get)
+    static let signedIcon = Endpoint(path: "/v1/icons/{segment}/{file}", method: .get)
+    static let signedSprite = Endpoint(path: "/v1/sprites/{segment}/{file}", method: .get)
     static let routes = Endpoint(path: "/v1/routes", method: .post)
     static let health = Endpoint(path: "/healthz", method: .get)
     static let metrics = Endpoint(path: "/metrics", method: .get)
-    static let all = markers.map(\.endpoint) + [namedImage, icon, sprite, routes, health, metrics]
+    static let all = markers.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, routes, health, metrics]
 
     /// The methods a request to `path` may use, or nil if no endpoint has that path.
     static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {

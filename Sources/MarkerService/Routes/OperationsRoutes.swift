@@ -4,7 +4,7 @@ import Hummingbird
 struct OperationsRoutes: Sendable {
     let metrics: ServiceMetrics
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServiceRequestContext>) {
         router.on(RouterPath(Endpoint.health.path), method: Endpoint.health.method) { _, _ in
             // Up means able to answer: the render threads started before the server did.
             Response(

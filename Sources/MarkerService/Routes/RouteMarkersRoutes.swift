@@ -32,6 +32,9 @@ struct RouteMarkersRoutes: Sendable {
 
     let images: MarkerImages
     let sheets: SpriteSheets
+    /// The URLs handed out for icons and sheets, signed where the service has a key.
+    let urls: ServiceURLs
+    let limiter: ClientLimiter
     /// The route threads, each with a renderer of its own to measure pictures with (drawing is the render pool's).
     let workers: CPUPool<MarkerRenderer>
     let concurrency: ConcurrencyLimit
@@ -40,8 +43,10 @@ struct RouteMarkersRoutes: Sendable {
     /// service (`/v1/icons/…`), which clients resolve against the URL they posted to.
     let publicBaseURL: String?
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.on(RouterPath(Endpoint.routes.path), method: Endpoint.routes.method) { request, _ in try await markers(request) }
+    func add(to router: Router<ServiceRequestContext>) {
+        router.on(RouterPath(Endpoint.routes.path), method: Endpoint.routes.method) { request, context in
+            try await markers(request, context)
+        }
     }
 
     /// What the route threads make of a request's body.
@@ -53,22 +58,28 @@ struct RouteMarkersRoutes: Sendable {
     }
 
     /// One picture in one theme.
-    private struct Picture: Hashable {
+    private struct Picture: Hashable, Sendable {
         let marker: Marker
         let theme: Theme
     }
 
-    private func markers(_ request: Request) async throws -> Response {
+    private func markers(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let options: RouteQuery
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
+        // The client's own limit first, so that a flood of one client's routes never fills the queue.
+        return try await limiter.expensive(context.client) {
+            guard await concurrency.enter() else { throw Self.busy }
+            defer { concurrency.leave() }
+            return try await markers(request, options)
+        }
+    }
 
-        guard await concurrency.enter() else { throw Self.busy }
-        defer { concurrency.leave() }
+    private func markers(_ request: Request, _ options: RouteQuery) async throws -> Response {
         let bytes = try await body(of: request)
         let prepared = try await prepare(bytes, options)
         let drawn = try await pictures(of: prepared.markers, themes: options.themes)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(prepared.markers, options, drawn) : ([:], [])
-        let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "")
+        let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "", urls: urls)
         let document = try await onWorkers { () throws(ServiceError) -> [UInt8] in
             do {
                 return try MarkersGeoJSON.document(
@@ -128,18 +139,15 @@ struct RouteMarkersRoutes: Sendable {
         }
     }
 
-    /// Every picture at every scale, drawn (or found in the cache) concurrently on the render pool.
+    /// Every picture at every scale, drawn (or found in the cache) on the render pool, as many at
+    /// once as it has threads.
     private func pictures(of markers: [Marker], themes: [Theme]) async throws -> [Picture: DrawnPicture] {
-        try await withThrowingTaskGroup(of: (Picture, DrawnPicture).self) { group in
-            for theme in themes {
-                for marker in markers {
-                    group.addTask { (Picture(marker: marker, theme: theme), try await images.picture(marker, theme: theme)) }
-                }
-            }
-            var drawn: [Picture: DrawnPicture] = [:]
-            for try await (picture, image) in group { drawn[picture] = image }
-            return drawn
+        let wanted = themes.flatMap { theme in markers.map { Picture(marker: $0, theme: theme) } }
+        let images = images
+        let drawn = try await concurrently(wanted, width: images.renderThreads) { picture in
+            (picture, try await images.picture(picture.marker, theme: picture.theme))
         }
+        return Dictionary(drawn, uniquingKeysWith: { first, _ in first })
     }
 
     private static func picture(_ drawn: [Picture: DrawnPicture], _ marker: Marker, _ theme: Theme) throws(ServiceError) -> DrawnPicture {
@@ -201,7 +209,7 @@ struct RouteMarkersRoutes: Sendable {
     /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`,
     /// `locale` (when one was asked for), `cumulative`.
     private static func members(
-        _ prepared: Prepared, _ options: RouteQuery, _ drawn: [Picture: DrawnPicture], sheets: [SheetEntry], base: String
+        _ prepared: Prepared, _ options: RouteQuery, _ drawn: [Picture: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
     ) -> [String: StyleValue] {
         var images: [String: StyleValue] = [:]
         for picture in drawn.values {
@@ -212,7 +220,7 @@ struct RouteMarkersRoutes: Sendable {
                     let anchor = image.image.anchor
                     return [
                         "pixelRatio": .integer(ratio),
-                        "url": .string(base + MarkerImages.iconPath(picture.id, ratio: ratio)),
+                        "url": .string(base + urls.icon(picture.id, ratio: ratio)),
                         "width": .integer(image.image.width),
                         "height": .integer(image.image.height),
                         "anchor": [.number(anchor.x), .number(anchor.y)],
@@ -229,7 +237,7 @@ struct RouteMarkersRoutes: Sendable {
         }
         var members: [String: StyleValue] = [
             "images": .object(images),
-            "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string("\(base)/v1/sprites/\($0.name)")] }),
+            "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string(base + urls.sprite($0.name))] }),
             "layers": .array(
                 options.themes.enumerated().map { index, theme in
                     StyleLayer.layer(

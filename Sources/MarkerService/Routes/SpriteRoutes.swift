@@ -1,41 +1,56 @@
 import Hummingbird
 import MarkerQuery
+import MarkerSpec
 
 /// What a map SDK fetches by itself: `GET /v1/sprites/<spelling>-<hash>[@2x].png|json`, a route's
 /// sprite sheets, and `GET /v1/icons/<id>[@2x|@3x].png`, one icon by the id a feature carries (for
 /// `styleimagemissing`). Both are named by content hashes that any instance checks by drawing
-/// again, so they are cached for good, and a name whose hash no longer matches is `404`.
+/// again, so they are cached for good, and a name whose hash no longer matches is `404`. With a
+/// signing key, both are asked for by signed URLs only (`/v1/sprites/<signature>/…`), checked
+/// before anything is looked up or drawn.
 struct SpriteRoutes: Sendable {
     let images: MarkerImages
     let sheets: SpriteSheets
     /// Sheets not yet drawn wait their turn with route requests: they cost as much.
     let concurrency: ConcurrencyLimit
+    let access: SignedAccess
+    let limiter: ClientLimiter
 
-    func add(to router: Router<BasicRequestContext>) {
-        router.on(RouterPath(Endpoint.icon.path), method: Endpoint.icon.method) { request, context in
-            try await icon(request, file: Self.file(request, context))
+    func add(to router: Router<ServiceRequestContext>) {
+        for endpoint in [Endpoint.icon, .signedIcon] {
+            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
+                let file = try access.file(request, context, .icons) { MarkerImages.iconFile($0)?.id }
+                return try await icon(request, context, file: file)
+            }
         }
-        router.on(RouterPath(Endpoint.sprite.path), method: Endpoint.sprite.method) { request, context in
-            try await sprite(request, file: Self.file(request, context))
+        for endpoint in [Endpoint.sprite, .signedSprite] {
+            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
+                let file = try access.file(request, context, .sprites) { SpriteSheets.parts(of: $0)?.name[...] }
+                return try await sprite(request, context, file: file)
+            }
         }
     }
 
-    private func icon(_ request: Request, file: String) async throws -> Response {
+    private func icon(_ request: Request, _ context: ServiceRequestContext, file: String) async throws -> Response {
+        if !images.iconIsCached(named: file) { try limiter.draws(context.client, count: SpriteID.everyScale.count) }
         guard let image = try await images.icon(named: file) else {
             throw ServiceError.notFound("no such icon: the name is not a marker id whose hash matches what it shows at 1x, @2x and @3x")
         }
-        return ContentResponse(image: image, cacheControl: ContentResponse.namedCacheControl, namesCanonicalURL: false).response(to: request)
+        return ContentResponse(image: image, cacheControl: ContentResponse.namedCacheControl, canonicalPath: nil).response(to: request)
     }
 
-    private func sprite(_ request: Request, file: String) async throws -> Response {
+    private func sprite(_ request: Request, _ context: ServiceRequestContext, file: String) async throws -> Response {
         let found: SpriteSheets.File?
         switch sheets.cachedFile(named: file) {
         case .found(let cached): found = cached
         case .notFound: found = nil
         case .unknown:
-            guard await concurrency.enter() else { throw RouteMarkersRoutes.busy }
-            defer { concurrency.leave() }
-            found = try await sheets.file(named: file)
+            // Drawing a sheet costs as much as a route: the client's limit first, then a place in the queue.
+            found = try await limiter.expensive(context.client) {
+                guard await concurrency.enter() else { throw RouteMarkersRoutes.busy }
+                defer { concurrency.leave() }
+                return try await sheets.file(named: file)
+            }
         }
         guard let found else {
             throw ServiceError.notFound(
@@ -43,17 +58,5 @@ struct SpriteRoutes: Sendable {
                     + "with the hash of the sheet they make")
         }
         return ContentResponse(bytes: found.bytes, sha256: found.sha256, contentType: found.contentType).response(to: request)
-    }
-
-    /// The path's last segment, percent-decoded; a content-hashed URL takes no query.
-    private static func file(_ request: Request, _ context: BasicRequestContext) throws -> String {
-        // The name alone decides the bytes; a query could only make two URLs for one file.
-        guard request.uri.query?.isEmpty ?? true else {
-            throw ServiceError(.badRequest, "a content-hashed URL takes no query")
-        }
-        guard let file = context.parameters.get("file").flatMap({ QueryParameters.decode($0[...], plusIsSpace: false) }) else {
-            throw ServiceError.notFound("no such file")
-        }
-        return file
     }
 }
