@@ -67,6 +67,37 @@ struct ServeCommandTests {
         }
     }
 
+    @Test(
+        "bad configuration fails fast: one line naming the problem, a non-zero exit, nothing listening",
+        arguments: [
+            (["--signing-key-file", "/nonexistent/keys"], "the signing key file /nonexistent/keys: no such file"),
+            (["--signing-key-file", "SHORT"], "is 16 bytes; keys must be at least 32 random bytes"),
+            (["--signing-key-file", "MALFORMED"], "line 1 is not a key in hex or base64url"),
+            (["--signing-key-file", "EMPTY"], "holds no key"),
+            (["--trusted-proxy", "10.0.0.0/33"], "the trusted proxy \"10.0.0.0/33\" is not an address or a range"),
+            (["--trusted-proxy", "proxy.example.com"], "is not an address or a range"),
+            (["--client-rate", "nan"], "the client rate must be"), (["--client-burst", "0"], "the client burst must be"),
+        ])
+    func badConfiguration(arguments: [String], problem: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let keys = ["SHORT": "00112233445566778899aabbccddeeff\n", "MALFORMED": "not a key\n", "EMPTY": "\n# nothing yet\n"]
+        var arguments = arguments
+        if let text = keys[arguments[1]] {
+            let file = folder.appendingPathComponent("keys")
+            try Data(text.utf8).write(to: file)
+            arguments[1] = file.path
+        }
+        // A port of its own: were anything to listen, the probe below would find it.
+        let port = Int.random(in: 20_000..<60_000)
+        let run = try CLI.run(["serve", "--port", String(port)] + arguments, in: folder)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains(problem), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(!run.stdout.contains("listening"))
+        #expect(throws: POSIXError.self) { _ = try RawConnection(port: port, readTimeout: 1) }
+    }
+
     @Test("without markerpaint-serve beside it, `markerpaint serve` says so in one line and how to build it")
     func missingService() throws {
         let folder = try CLI.temporaryFolder()
