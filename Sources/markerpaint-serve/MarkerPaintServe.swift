@@ -34,7 +34,7 @@ struct MarkerPaintServe: AsyncParsableCommand {
             flight --drain-timeout seconds to finish, closes what is left and exits 0.
             Limits (see docs/service.md): idle/body/request timeouts, route body,
             markers, images and response size, concurrent routes, connections, and
-            per client: expensive requests a second, in a burst and at once (429).
+            per client: images drawn a second and in a burst, requests at once (429).
             With --signing-key-file, URLs for content drawn by name are signed
             (/v1/sprites/<signature>/<name>) and unsigned or forged ones get 403.
             """
@@ -106,13 +106,16 @@ struct MarkerPaintServe: AsyncParsableCommand {
             valueName: "range"))
     var trustedProxies: [String] = []
 
-    @Option(help: ArgumentHelp("Expensive requests (routes, sheets drawn) a second each client may make; 0 for no per-client limit.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Images a second each client may have drawn (by routes, sheets and markers it asks for); 0 for no per-client limit.",
+            valueName: "n"))
     var clientRate = ServiceConfiguration.defaultClientRate
 
-    @Option(help: ArgumentHelp("Expensive requests a client may make at once after being quiet.", valueName: "n"))
+    @Option(help: ArgumentHelp("Images a quiet client may have drawn at once before it waits (one larger request is let through).", valueName: "n"))
     var clientBurst = ServiceConfiguration.defaultClientBurst
 
-    @Option(help: ArgumentHelp("Expensive requests a client may have in flight at once.", valueName: "n"))
+    @Option(help: ArgumentHelp("Expensive requests (routes, sheets drawn) a client may have in flight at once.", valueName: "n"))
     var clientConcurrency = ServiceConfiguration.defaultClientConcurrency
 
     var serviceConfiguration: ServiceConfiguration {

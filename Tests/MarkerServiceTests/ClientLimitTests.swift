@@ -51,40 +51,45 @@ struct ClientLimitTests {
         #expect(try Self.address("192.0.2.1").description == "192.0.2.1")
     }
 
-    @Test("a burst, then 429 with Retry-After until the allowance refills; at most so many at once; others unaffected")
-    func bucket() async throws {
-        let limiter = ClientLimiter(policy: ClientLimiter.Policy(rate: 1, burst: 3, concurrency: 2))
+    @Test("an allowance of images: one request may run it into debt, then 429 with Retry-After until it is paid back; so many at once")
+    func allowance() async throws {
+        let limiter = ClientLimiter(policy: ClientLimiter.Policy(rate: 100, burst: 300, concurrency: 2))
         let greedy = try Self.address("192.0.2.1")
         let other = try Self.address("192.0.2.2")
-        for _ in 0..<3 { try await limiter.expensive(greedy) {} }
+        // A quiet client's large request goes through, however large, and leaves it 700 images in debt.
+        try await limiter.expensive(greedy, images: 1000) { _ in }
         do {
-            try await limiter.expensive(greedy) {}
-            Issue.record("a fourth request in a burst of three was let through")
+            try await limiter.expensive(greedy) { _ in }
+            Issue.record("a client in debt was let through")
         } catch let error as ServiceError {
-            #expect(error.status == .tooManyRequests && error.retryAfter == 1)
+            // 700 images of debt and the refusal's own 10, at 100 a second.
+            #expect(error.status == .tooManyRequests && error.retryAfter == 8)
         }
-        try await limiter.expensive(other) {}
+        await #expect(throws: ServiceError.self) { try await limiter.draws(greedy) }
+        // Another client has an allowance of its own; a route charges what it learns it costs.
+        try await limiter.expensive(other) { permit in permit.charge(250) }
+        try await limiter.expensive(other) { permit in permit.charge(100) }
+        await #expect(throws: ServiceError.self) { try await limiter.expensive(other) { _ in } }
+
         // In flight at once: two hold their places, a third is turned away at once.
-        let roomy = ClientLimiter(policy: ClientLimiter.Policy(rate: 100, burst: 100, concurrency: 2))
-        try await roomy.expensive(greedy) {
-            try await roomy.expensive(greedy) {
-                await #expect(throws: ServiceError.self) { try await roomy.expensive(greedy) {} }
+        let roomy = ClientLimiter(policy: ClientLimiter.Policy(rate: 1000, burst: 1000, concurrency: 2))
+        try await roomy.expensive(greedy) { _ in
+            try await roomy.expensive(greedy) { _ in
+                await #expect(throws: ServiceError.self) { try await roomy.expensive(greedy) { _ in } }
             } as Void
         } as Void
-        try await roomy.expensive(greedy) {}
-        // Single markers cost a fiftieth of a request.
-        let draws = ClientLimiter(policy: ClientLimiter.Policy(rate: 0.001, burst: 1, concurrency: 1))
-        for _ in 0..<50 { try draws.draws(greedy) }
-        #expect(throws: ServiceError.self) { try draws.draws(greedy) }
+        try await roomy.expensive(greedy) { _ in }
         // Off: nothing is counted.
-        for _ in 0..<1000 { try await ClientLimiter(policy: .off).expensive(greedy) {} }
+        for _ in 0..<1000 { try await ClientLimiter(policy: .off).expensive(greedy, images: 1_000_000) { _ in } }
     }
 
     @Test("over HTTP: a client over its allowance gets 429 with Retry-After; behind a trusted proxy each forwarded client has its own")
     func overHTTP() async throws {
         var configuration = LiveService.configuration
+        // This route costs 9 images (3 markers, one theme, three scales): the second runs an
+        // allowance of 10 into debt, and the third waits.
         configuration.clientRate = 0.01
-        configuration.clientBurst = 2
+        configuration.clientBurst = 10
         configuration.trustedProxies = ["127.0.0.1"]
         let route = ByteBuffer(string: #"{"type": "LineString", "coordinates": [[14.0, 46.0], [14.0, 46.01]]}"#)
         try await LiveService.run(configuration) { client in

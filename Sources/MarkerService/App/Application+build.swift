@@ -48,9 +48,9 @@ public func buildApplication(
         maximumPictures: max(1, min(configuration.maximumSheetPictures, configuration.maximumRouteImages / SpriteID.everyScale.count)))
     let routeConcurrency = ConcurrencyLimit(
         maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes)
-    let access = SignedAccess(signer: signer)
-    let urls = ServiceURLs(signer: signer)
     let limiter = ClientLimiter(policy: configuration.clientPolicy)
+    let access = SignedAccess(signer: signer, limiter: limiter)
+    let urls = ServiceURLs(signer: signer)
     MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)
     SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
     RouteMarkersRoutes(

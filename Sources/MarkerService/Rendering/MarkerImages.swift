@@ -48,8 +48,9 @@ final class MarkerImages: Sendable {
     private let pool: CPUPool<MarkerRenderer>
     private let metrics: ServiceMetrics
 
-    /// How many images are drawn at once.
-    var renderThreads: Int { pool.threadCount }
+    /// How many images one request has drawn at once: half the render threads (at least one), so
+    /// that however many one request needs, others' images find a thread free and the CPU shared.
+    var requestWidth: Int { max(1, pool.threadCount / 2) }
 
     init(pool: CPUPool<MarkerRenderer>, cacheBytes: Int, metrics: ServiceMetrics) {
         self.pool = pool

@@ -94,6 +94,13 @@ final class SpriteSheets: Sendable {
         return drawn.name == name ? drawn.files[fileName] : nil
     }
 
+    /// How many pictures the sheet a file name spells holds (counted before any is made), or nil
+    /// if the name is no sheet's.
+    func pictureCount(named fileName: String) -> Int? {
+        guard let (_, spelled) = Self.parts(of: fileName) else { return nil }
+        return SheetSpelling(parsing: spelled, maximumPictures: maximumPictures)?.markers.count
+    }
+
     /// A sheet file name's sheet name, `<spelling>-<hash>`, and its spelling; nil unless the hash is
     /// spelled as names carry it.
     static func parts(of fileName: String) -> (name: String, spelling: Substring)? {
@@ -110,7 +117,7 @@ final class SpriteSheets: Sendable {
             let images = images
             let missing = spelling.markers.filter { pictures[$0] == nil }
             for (marker, picture) in try await concurrently(
-                missing, width: images.renderThreads,
+                missing, width: images.requestWidth,
                 { marker in
                     (marker, try await images.picture(marker, theme: spelling.theme))
                 })

@@ -19,7 +19,7 @@ struct MarkerRoutes: Sendable {
         }
         for endpoint in [Endpoint.namedImage, .signedImage] {
             router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
-                try await namedImage(request, context, file: access.file(request, context, .images) { $0[...] })
+                try await namedImage(request, context, file: try await access.file(request, context, .images) { $0[...] })
             }
         }
     }
@@ -31,7 +31,7 @@ struct MarkerRoutes: Sendable {
         } catch {
             throw ServiceError(error)
         }
-        if !images.isCached(markerRequest, format: format) { try limiter.draws(context.client) }
+        if !images.isCached(markerRequest, format: format) { try await limiter.draws(context.client) }
         let image = try await images.image(for: markerRequest, format: format)
         return ContentResponse(image: image, cacheControl: ContentResponse.queryCacheControl, canonicalPath: urls.image(image.fileName))
             .response(to: request)
@@ -41,7 +41,7 @@ struct MarkerRoutes: Sendable {
         guard ImageFormat(endingFileName: file) != nil else {
             throw ServiceError.notFound("no such image: the name is not a marker name whose hash matches what it shows")
         }
-        if !images.isCached(named: file) { try limiter.draws(context.client) }
+        if !images.isCached(named: file) { try await limiter.draws(context.client) }
         guard let image = try await images.image(named: file) else {
             throw ServiceError.notFound("no such image: the name is not a marker name whose hash matches what it shows")
         }

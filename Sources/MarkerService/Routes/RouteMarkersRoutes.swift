@@ -67,16 +67,18 @@ struct RouteMarkersRoutes: Sendable {
         let options: RouteQuery
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
         // The client's own limit first, so that a flood of one client's routes never fills the queue.
-        return try await limiter.expensive(context.client) {
+        return try await limiter.expensive(context.client) { permit in
             guard await concurrency.enter() else { throw Self.busy }
             defer { concurrency.leave() }
-            return try await markers(request, options)
+            return try await markers(request, options, permit: permit)
         }
     }
 
-    private func markers(_ request: Request, _ options: RouteQuery) async throws -> Response {
+    private func markers(_ request: Request, _ options: RouteQuery, permit: ClientLimiter.Permit) async throws -> Response {
         let bytes = try await body(of: request)
         let prepared = try await prepare(bytes, options)
+        // The route costs its client every image it needs, drawn now or found cached.
+        permit.charge(prepared.markers.count * options.themes.count * SpriteID.everyScale.count)
         let drawn = try await pictures(of: prepared.markers, themes: options.themes)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(prepared.markers, options, drawn) : ([:], [])
         let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "", urls: urls)
@@ -144,7 +146,7 @@ struct RouteMarkersRoutes: Sendable {
     private func pictures(of markers: [Marker], themes: [Theme]) async throws -> [Picture: DrawnPicture] {
         let wanted = themes.flatMap { theme in markers.map { Picture(marker: $0, theme: theme) } }
         let images = images
-        let drawn = try await concurrently(wanted, width: images.renderThreads) { picture in
+        let drawn = try await concurrently(wanted, width: images.requestWidth) { picture in
             (picture, try await images.picture(picture.marker, theme: picture.theme))
         }
         return Dictionary(drawn, uniquingKeysWith: { first, _ in first })

@@ -17,22 +17,22 @@ struct SpriteRoutes: Sendable {
     let limiter: ClientLimiter
 
     func add(to router: Router<ServiceRequestContext>) {
-        for endpoint in [Endpoint.icon, .signedIcon] {
+        for endpoint in [Endpoint.icon, Endpoint.signedIcon] {
             router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
-                let file = try access.file(request, context, .icons) { MarkerImages.iconFile($0)?.id }
+                let file = try await access.file(request, context, .icons) { MarkerImages.iconFile($0)?.id }
                 return try await icon(request, context, file: file)
             }
         }
         for endpoint in [Endpoint.sprite, .signedSprite] {
             router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
-                let file = try access.file(request, context, .sprites) { SpriteSheets.parts(of: $0)?.name[...] }
+                let file = try await access.file(request, context, .sprites) { SpriteSheets.parts(of: $0)?.name[...] }
                 return try await sprite(request, context, file: file)
             }
         }
     }
 
     private func icon(_ request: Request, _ context: ServiceRequestContext, file: String) async throws -> Response {
-        if !images.iconIsCached(named: file) { try limiter.draws(context.client, count: SpriteID.everyScale.count) }
+        if !images.iconIsCached(named: file) { try await limiter.draws(context.client, images: SpriteID.everyScale.count) }
         guard let image = try await images.icon(named: file) else {
             throw ServiceError.notFound("no such icon: the name is not a marker id whose hash matches what it shows at 1x, @2x and @3x")
         }
@@ -45,8 +45,10 @@ struct SpriteRoutes: Sendable {
         case .found(let cached): found = cached
         case .notFound: found = nil
         case .unknown:
-            // Drawing a sheet costs as much as a route: the client's limit first, then a place in the queue.
-            found = try await limiter.expensive(context.client) {
+            // Drawing a sheet costs as much as a route: the client's limit first (charged its pictures
+            // at every scale, counted from the name), then a place in the queue.
+            let images = (sheets.pictureCount(named: file) ?? 0) * SpriteID.everyScale.count
+            found = try await limiter.expensive(context.client, images: images) { _ in
                 guard await concurrency.enter() else { throw RouteMarkersRoutes.busy }
                 defer { concurrency.leave() }
                 return try await sheets.file(named: file)

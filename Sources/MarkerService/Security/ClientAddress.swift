@@ -13,14 +13,13 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     init?(_ text: some StringProtocol) {
         guard !text.isEmpty, text.utf8.count <= 45 else { return nil }
         let string = String(text)
-        var v4 = in_addr()
-        if inet_pton(AF_INET, string, &v4) == 1 {
-            self.init(ipv4: UInt32(bigEndian: v4.s_addr))
+        // Into plain bytes, network order: in_addr and in6_addr are the same 4 and 16 bytes.
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, string, &bytes) == 1 {
+            self.init(ipv4: bytes[0..<4].reduce(0) { $0 << 8 | UInt32($1) })
             return
         }
-        var v6 = in6_addr()
-        guard inet_pton(AF_INET6, string, &v6) == 1 else { return nil }
-        let bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        guard inet_pton(AF_INET6, string, &bytes) == 1 else { return nil }
         self.init(bytes: bytes)
     }
 

@@ -1,17 +1,23 @@
 import HTTPTypes
 import Synchronization
 
-/// How much expensive work each client may ask for: a token bucket of requests (routes, sprite
-/// sheets drawn; one marker drawn costs `drawCost` of one) and a cap on those in flight at once.
-/// Over either, the request is refused with `429` and `Retry-After` before it queues for anything,
-/// so one client's flood never fills the queues every client shares.
+/// How much work each client may make the service do, counted in images drawn (a route's images,
+/// a sprite sheet's pictures at every scale, a marker asked for by query): an allowance refilled
+/// at `rate` images a second up to `burst`, and at most `concurrency` expensive requests in flight.
+///
+/// A client with any allowance left may make a request however large (its first route of a long
+/// tour must be drawable), and runs into debt that it then waits out; a client in debt, or with
+/// too many in flight, is refused with `429` and `Retry-After` before its request queues for
+/// anything. Refusals, and URLs whose signature does not verify, are answered after a short delay
+/// and count against the allowance: a client that floods them waits, rather than spending the
+/// threads every client shares on being told no.
 final class ClientLimiter: Sendable {
     struct Policy: Sendable, Equatable {
-        /// Expensive requests a second a client's bucket refills with; 0 turns the limit off.
+        /// Images a second a client's allowance refills with; 0 turns the limits off.
         var rate: Double
-        /// How many a client may make at once after being quiet.
+        /// The most allowance a quiet client has.
         var burst: Double
-        /// Expensive requests a client may have in flight at once.
+        /// Expensive requests (routes, sheets drawn) a client may have in flight at once.
         var concurrency: Int
 
         static let off = Policy(rate: 0, burst: 0, concurrency: 0)
@@ -19,86 +25,112 @@ final class ClientLimiter: Sendable {
         var isOff: Bool { rate == 0 }
     }
 
-    /// What drawing one marker costs of an expensive request's token: a route's pictures are drawn
-    /// by the route, so this is for markers, icons and named images asked for one by one.
-    static let drawCost = 1.0 / 50
+    /// What a refusal costs its client, in images: a flood of refused requests is a flood all the same.
+    static let refusalCost = 10.0
+    /// How long a refusal waits before it is sent: a client that asks again at once asks slowly.
+    static let refusalDelay = Duration.milliseconds(250)
 
-    /// Clients remembered at most; past it, those with nothing to remember (a full bucket, nothing
-    /// in flight) are let go first.
+    /// Clients remembered at most; past it, those with nothing to remember (a full allowance,
+    /// nothing in flight) are let go first.
     static let maximumClients = 65_536
 
     let policy: Policy
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
-    private struct Bucket {
-        var tokens: Double
+    private struct Account {
+        var allowance: Double
         var refilled: Double
         var inFlight = 0
     }
 
-    private let buckets = Mutex<[IPAddress: Bucket]>([:])
+    private let accounts = Mutex<[IPAddress: Account]>([:])
 
     init(policy: Policy) {
         self.policy = policy
         start = clock.now
     }
 
-    /// Seconds since the limiter started, the buckets' clock.
+    /// An expensive request under way: charge it what it turns out to cost.
+    struct Permit: Sendable {
+        fileprivate let limiter: ClientLimiter?
+        fileprivate let client: IPAddress?
+
+        /// Charges `images` more to the client (a route once it knows its images).
+        func charge(_ images: Int) {
+            guard let limiter, let client else { return }
+            limiter.withAccount(client) { account, _ in account.allowance -= Double(images) }
+        }
+    }
+
+    /// Runs `work` as an expensive request of `client`'s (nil: no address known, not limited),
+    /// charging `images` up front and whatever `work` charges as it learns its cost; or refuses
+    /// it with `429`, after the refusal delay, without running it.
+    func expensive<Value>(_ client: IPAddress?, images: Int = 0, _ work: (Permit) async throws -> Value) async throws -> Value {
+        guard let client, !policy.isOff else { return try await work(Permit(limiter: nil, client: nil)) }
+        try await admit(client, images: Double(images), holding: true)
+        defer { withAccount(client) { account, _ in account.inFlight = max(0, account.inFlight - 1) } }
+        return try await work(Permit(limiter: self, client: client))
+    }
+
+    /// Charges `client` for drawing `images` images asked for one by one, or refuses with `429`.
+    func draws(_ client: IPAddress?, images: Int = 1) async throws {
+        guard let client, !policy.isOff else { return }
+        try await admit(client, images: Double(images), holding: false)
+    }
+
+    /// Answers a refusal the client brought on itself (a URL whose signature does not verify):
+    /// charged, and sent after the refusal delay.
+    func refuse(_ client: IPAddress?, _ error: ServiceError) async throws -> Never {
+        if let client, !policy.isOff {
+            withAccount(client) { account, _ in account.allowance -= Self.refusalCost }
+            try? await Task.sleep(for: Self.refusalDelay)
+        }
+        throw error
+    }
+
+    private func admit(_ client: IPAddress, images: Double, holding: Bool) async throws {
+        let wait = withAccount(client) { account, rate -> Double? in
+            guard account.allowance > 0, !holding || account.inFlight < policy.concurrency else {
+                account.allowance -= Self.refusalCost
+                return max(1, -account.allowance / rate)
+            }
+            account.allowance -= images
+            if holding { account.inFlight += 1 }
+            return nil
+        }
+        guard let wait else { return }
+        try? await Task.sleep(for: Self.refusalDelay)
+        throw ServiceError(
+            .tooManyRequests, "this client has asked for more drawing than it may for now; retry after the seconds Retry-After gives",
+            retryAfter: max(1, Int(wait.rounded(.up))))
+    }
+
+    /// Seconds since the limiter started, the allowances' clock.
     private var now: Double {
         let elapsed = clock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
-    /// Runs `work` as one expensive request of `client`'s (nil: no address known, not limited),
-    /// or throws `429` without running it.
-    func expensive<Value>(_ client: IPAddress?, _ work: () async throws -> Value) async throws -> Value {
-        guard let client, !policy.isOff else { return try await work() }
-        try take(client, cost: 1, holding: true)
-        defer { release(client) }
-        return try await work()
-    }
-
-    /// Charges `client` for drawing `count` markers one by one, or throws `429`.
-    func draws(_ client: IPAddress?, count: Int = 1) throws(ServiceError) {
-        guard let client, !policy.isOff else { return }
-        try take(client, cost: Self.drawCost * Double(count), holding: false)
-    }
-
-    private func take(_ client: IPAddress, cost: Double, holding: Bool) throws(ServiceError) {
+    /// Runs `change` on `client`'s account, refilled to now, and keeps it.
+    private func withAccount<Result>(_ client: IPAddress, _ change: (inout Account, Double) -> Result) -> Result {
         let now = now
-        let refusal = buckets.withLock { buckets -> Double? in
-            if buckets[client] == nil, buckets.count >= Self.maximumClients { forgetIdle(&buckets, now: now) }
-            var bucket = buckets[client] ?? Bucket(tokens: policy.burst, refilled: now)
-            bucket.tokens = min(policy.burst, bucket.tokens + (now - bucket.refilled) * policy.rate)
-            bucket.refilled = now
-            defer { buckets[client] = bucket }
-            if holding && bucket.inFlight >= policy.concurrency { return 1 }
-            guard bucket.tokens >= cost else { return (cost - bucket.tokens) / policy.rate }
-            bucket.tokens -= cost
-            if holding { bucket.inFlight += 1 }
-            return nil
-        }
-        if let wait = refusal {
-            throw ServiceError(
-                .tooManyRequests, "too many expensive requests from \(client); retry after the time Retry-After gives",
-                retryAfter: max(1, Int(wait.rounded(.up))))
-        }
-    }
-
-    private func release(_ client: IPAddress) {
-        buckets.withLock { buckets in
-            guard var bucket = buckets[client] else { return }
-            bucket.inFlight = max(0, bucket.inFlight - 1)
-            buckets[client] = bucket
+        return accounts.withLock { accounts in
+            if accounts[client] == nil, accounts.count >= Self.maximumClients { forgetIdle(&accounts, now: now) }
+            var account = accounts[client] ?? Account(allowance: policy.burst, refilled: now)
+            account.allowance = min(policy.burst, account.allowance + (now - account.refilled) * policy.rate)
+            account.refilled = now
+            let result = change(&account, policy.rate)
+            accounts[client] = account
+            return result
         }
     }
 
     /// Lets go of clients the limiter need not remember: refilled and idle, then any idle.
-    private func forgetIdle(_ buckets: inout [IPAddress: Bucket], now: Double) {
-        buckets = buckets.filter { _, bucket in
-            bucket.inFlight > 0 || bucket.tokens + (now - bucket.refilled) * policy.rate < policy.burst
+    private func forgetIdle(_ accounts: inout [IPAddress: Account], now: Double) {
+        accounts = accounts.filter { _, account in
+            account.inFlight > 0 || account.allowance + (now - account.refilled) * policy.rate < policy.burst
         }
-        if buckets.count >= Self.maximumClients { buckets = buckets.filter { $0.value.inFlight > 0 } }
+        if accounts.count >= Self.maximumClients { accounts = accounts.filter { $0.value.inFlight > 0 } }
     }
 }

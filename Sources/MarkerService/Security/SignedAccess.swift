@@ -6,6 +6,8 @@ import MarkerQuery
 /// up or drawn.
 struct SignedAccess: Sendable {
     let signer: URLSigner?
+    /// Charges a forged URL to its client, and sends the refusal after a delay.
+    let limiter: ClientLimiter
 
     /// The file the request names (its last path segment, percent-decoded), once its signature
     /// verifies for what `name` reads from it; without a signer, the unsigned form only.
@@ -13,7 +15,7 @@ struct SignedAccess: Sendable {
     ///   does not read, or a signature where the service signs nothing.
     func file(
         _ request: Request, _ context: ServiceRequestContext, _ kind: URLSigner.Kind, name: (String) -> Substring?
-    ) throws(ServiceError) -> String {
+    ) async throws -> String {
         // The name alone decides the bytes; a query could only make two URLs for one file.
         guard request.uri.query?.isEmpty ?? true else {
             throw ServiceError(.badRequest, "a content-hashed URL takes no query")
@@ -30,11 +32,13 @@ struct SignedAccess: Sendable {
         case (nil, .some):
             throw ServiceError.notFound("no such file: this service does not sign its URLs; ask for /v1/\(kind.rawValue)/<file>")
         case (.some, nil):
-            throw ServiceError(
-                .forbidden, "this service signs its URLs: ask for \(kind.rawValue) by the signed URL a route document or Content-Location gives")
+            try await limiter.refuse(
+                context.client,
+                ServiceError(
+                    .forbidden, "this service signs its URLs: ask for \(kind.rawValue) by the signed URL a route document or Content-Location gives"))
         case (let signer?, let signature?):
             guard let named = name(file), signer.verifies(signature, kind, named) else {
-                throw ServiceError(.forbidden, "the URL's signature does not verify")
+                try await limiter.refuse(context.client, ServiceError(.forbidden, "the URL's signature does not verify"))
             }
             return file
         }

@@ -1,0 +1,110 @@
+"""An honest client's route latency alone and under one abusive client's flood (Tests/Load/fair).
+
+    python3 Tests/Load/fair.py MARKERPAINT_SERVE SECONDS CONNECTIONS
+"""
+
+import http.client
+import os
+import re
+import secrets
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+# Honest users, each posting a route now and then: 20 routes a second among ten of them is 2 a
+# second each, within the per-client default (2 a second, bursts of 20).
+HONEST = [f"198.51.100.{n}" for n in range(1, 11)]
+ROUTE = b'{"type": "LineString", "coordinates": [[14.0, 46.0], [14.0, 46.01], [14.0, 46.0225]]}'
+
+
+def start(binary, arguments):
+    process = subprocess.Popen([binary, "--host", "127.0.0.1", "--port", "0", "--trusted-proxy", "127.0.0.1",
+                                "--log-level", "warning"] + arguments, stdout=subprocess.PIPE, text=True)
+    match = re.search(r":(\d+)$", process.stdout.readline().strip())
+    if not match:
+        raise RuntimeError("the service did not start")
+    return process, int(match.group(1))
+
+
+def honest_latencies(port, stop=None, count=None):
+    """Posts the route again and again on one keep-alive connection; the seconds each took."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    latencies, statuses = [], {}
+    while (count is None or len(latencies) < count) and not (stop and stop.is_set()):
+        started = time.perf_counter()
+        user = HONEST[len(latencies) % len(HONEST)]
+        connection.request("POST", "/v1/routes?themes=day,night", body=ROUTE, headers={"X-Forwarded-For": user})
+        response = connection.getresponse()
+        response.read()
+        latencies.append(time.perf_counter() - started)
+        statuses[response.status] = statuses.get(response.status, 0) + 1
+        time.sleep(0.05)
+    connection.close()
+    return latencies, statuses
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+
+def scenario(binary, seconds, connections, signed):
+    arguments, environment = [], dict(os.environ, SIGNED="1" if signed else "0")
+    if signed:
+        folder = tempfile.mkdtemp(prefix="markerpaint-fair-")
+        key = os.path.join(folder, "keys")
+        with open(key, "w") as file:
+            file.write(secrets.token_hex(32) + "\n")
+        arguments = ["--signing-key-file", key]
+    process, port = start(binary, arguments)
+    try:
+        honest_latencies(port, count=30)  # warm
+        alone, alone_statuses = honest_latencies(port, count=200)
+        stop = threading.Event()
+        loaded = {}
+
+        def measure():
+            loaded["latencies"], loaded["statuses"] = honest_latencies(port, stop=stop)
+
+        flood = subprocess.Popen(
+            ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "30s", "-s", "Tests/Load/abuse.lua",
+             f"http://127.0.0.1:{port}"], stdout=subprocess.PIPE, text=True, env=environment)
+        time.sleep(1)  # the flood under way
+        thread = threading.Thread(target=measure)
+        thread.start()
+        report, _ = flood.communicate()
+        stop.set()
+        thread.join()
+        abuser = next((line for line in report.splitlines() if line.startswith("abuser:")), report.strip())
+        under = loaded["latencies"]
+        ratio = percentile(under, 0.99) / percentile(alone, 0.99)
+        name = "with a signing key (forged sheets)" if signed else "without a key (sheets of new spellings)"
+        print(f"{name}:")
+        print(f"  honest client alone:   {len(alone)} routes, p50 {percentile(alone, 0.5) * 1000:.1f} ms, "
+              f"p99 {percentile(alone, 0.99) * 1000:.1f} ms, statuses {alone_statuses}")
+        print(f"  under the flood:       {len(under)} routes, p50 {percentile(under, 0.5) * 1000:.1f} ms, "
+              f"p99 {percentile(under, 0.99) * 1000:.1f} ms, statuses {loaded['statuses']}")
+        print(f"  {abuser}")
+        print(f"  ratio of p99s: {ratio:.2f}x")
+        healthy = set(loaded["statuses"]) == {200}
+        return ratio, healthy
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def main():
+    binary, seconds, connections = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    failed = False
+    for signed in [False, True]:
+        ratio, healthy = scenario(binary, seconds, connections, signed)
+        if ratio > 2 or not healthy:
+            print(f"FAIL: the honest client's p99 grew {ratio:.2f}x (at most 2x) or it was refused")
+            failed = True
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
