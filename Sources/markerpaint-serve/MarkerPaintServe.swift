@@ -108,7 +108,7 @@ struct MarkerPaintServe: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Images a second each client may have drawn (by routes, sheets and markers it asks for); 0 for no per-client limit.",
+            "Images a second each client may have drawn (by routes, sheets and markers it asks for); 0 turns every per-client limit off.",
             valueName: "n"))
     var clientRate = ServiceConfiguration.defaultClientRate
 
@@ -117,6 +117,12 @@ struct MarkerPaintServe: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Expensive requests (routes, sheets drawn) a client may have in flight at once.", valueName: "n"))
     var clientConcurrency = ServiceConfiguration.defaultClientConcurrency
+
+    @Option(help: ArgumentHelp("Requests of any kind a second each client may send (health checks aside); 0 for no such limit.", valueName: "n"))
+    var clientRequestRate = ServiceConfiguration.defaultClientRequestRate
+
+    @Option(help: ArgumentHelp("Requests a quiet client may send at once.", valueName: "n"))
+    var clientRequestBurst = ServiceConfiguration.defaultClientRequestBurst
 
     var serviceConfiguration: ServiceConfiguration {
         ServiceConfiguration(
@@ -128,7 +134,8 @@ struct MarkerPaintServe: AsyncParsableCommand {
             idleTimeout: Self.duration(idleTimeout), bodyTimeout: Self.duration(bodyTimeout),
             requestTimeout: Self.duration(requestTimeout), drainTimeout: Self.duration(drainTimeout),
             corsOrigins: corsOrigins.isEmpty ? ["*"] : corsOrigins, logLevel: logLevel, signingKeyFile: signingKeyFile,
-            trustedProxies: trustedProxies, clientRate: clientRate, clientBurst: clientBurst, clientConcurrency: clientConcurrency)
+            trustedProxies: trustedProxies, clientRate: clientRate, clientBurst: clientBurst, clientConcurrency: clientConcurrency,
+            clientRequestRate: clientRequestRate, clientRequestBurst: clientRequestBurst)
     }
 
     /// Seconds as a Duration; out-of-range values are caught by validate() first.

@@ -2,10 +2,16 @@
 -- Every request claims the same client (X-Forwarded-For, believed from a trusted proxy). Half ask
 -- for sprite sheets whose spellings vary (d<a>-<b> with a random hash, as in the flood that made
 -- honest routes wait: each would be drawn before its name could be checked), signed with a forged
--- signature when SIGNED is set; half post a route of 500 km. Counts each status.
+-- signature when SIGNED is set, or replay valid signed URLs from the file REPLAY names; half post
+-- a route of 500 km. Counts each status.
 
 local signed = os.getenv("SIGNED") == "1"
 local client = os.getenv("ABUSER") or "203.0.113.66"
+-- REPLAY: a file of valid signed URLs (one a line) to ask for again and again instead of new sheets.
+local replay = {}
+if os.getenv("REPLAY") then
+  for line in io.lines(os.getenv("REPLAY")) do replay[#replay + 1] = line end
+end
 local points = {}
 for i = 0, 500 do points[#points + 1] = string.format("[%.4f,%.4f]", 2 + i * 0.0127, 45 + (i % 7) * 0.001) end
 local route = '{"type":"LineString","coordinates":[' .. table.concat(points, ",") .. "]}"
@@ -26,6 +32,9 @@ end
 function request()
   counter = counter + 1
   local headers = { ["X-Forwarded-For"] = client }
+  if counter % 2 == 0 and #replay > 0 then
+    return wrk.format("GET", replay[math.random(1, #replay)], headers)
+  end
   if counter % 2 == 0 then
     local a = math.random(1, 500)
     local hash = string.format("%010x", math.random(0, 0x7fffffff))

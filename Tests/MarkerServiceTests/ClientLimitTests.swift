@@ -110,4 +110,21 @@ struct ClientLimitTests {
             for _ in 0..<20 { #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok) }
         }
     }
+
+    @Test("requests of any kind count against a client's request rate, health checks and metrics aside")
+    func requestRate() async throws {
+        var configuration = LiveService.configuration
+        configuration.clientRequestRate = 0.01
+        configuration.clientRequestBurst = 5
+        try await LiveService.run(configuration) { client in
+            for _ in 0..<5 { #expect(try await client.execute(uri: "/v1/marker.png?distance=5", method: .get).status == .ok) }
+            let refused = try await client.execute(uri: "/v1/marker.png?distance=5", method: .get)
+            #expect(refused.status == .tooManyRequests)
+            #expect(Int(refused.headers[.retryAfter] ?? "") ?? 0 >= 1)
+            for _ in 0..<20 {
+                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+                #expect(try await client.execute(uri: "/metrics", method: .get).status == .ok)
+            }
+        }
+    }
 }

@@ -59,5 +59,18 @@ struct ServiceSnippetTests {
             #expect(differing == 0, "\(differing) pixels differ between the sprite and the resolver screenshots")
             #expect(markerPixels > 1000, "the markers cover only \(markerPixels) pixels")
         }
+        // A service with a signing key: the signed resolver shows the same markers, pixel for pixel.
+        var signing = LiveService.configuration
+        signing.signingKeyFile = try SigningTests.keyFile(SigningTests.hexKey)
+        try await LiveService.run(signing) { client in
+            let service = "http://127.0.0.1:\(try #require(client.port))"
+            let output = try await Python.run([Python.mapScript("service_snippet.py"), service, route, "signed", "\(folder)/signed.png"])
+            let signed = try JSONDecoder().decode(Shown.self, from: Data(output.utf8))
+            #expect(!signed.labels.isEmpty)
+            #expect(signed.labels.sorted() == signed.expected)
+            let withSheets = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/sprite.png"))))
+            let resolved = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/signed.png"))))
+            #expect(withSheets == resolved, "the signed resolver's screenshot differs from the sprite sheets'")
+        }
     }
 }

@@ -34,21 +34,21 @@ public func buildApplication(
         name: "route", threads: configuration.routeThreads, capacity: 2 * configuration.maximumConcurrentRoutes, warm: true)
     let images = MarkerImages(pool: renderPool, cacheBytes: configuration.cacheBytes, metrics: metrics)
 
+    let limiter = ClientLimiter(policy: configuration.clientPolicy)
     let router = Router(context: ServiceRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Outermost first: the log and the metrics see the status the error middleware settled on, and
-    // CORS headers go on error responses too.
-    router.add(middleware: ClientMiddleware(trustedProxies: trustedProxies))
+    // CORS headers go on error responses too. The client is known before any of them.
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
     router.add(middleware: CORSMiddleware(origins: configuration.corsOrigins))
     router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: ClientMiddleware(trustedProxies: trustedProxies, limiter: limiter))
     // A quarter of the cache for sheets: each is many images' worth, and is drawn again from its name.
     let sheets = SpriteSheets(
         images: images, workers: routePool, cacheBytes: configuration.cacheBytes / 4,
         maximumPictures: max(1, min(configuration.maximumSheetPictures, configuration.maximumRouteImages / SpriteID.everyScale.count)))
     let routeConcurrency = ConcurrencyLimit(
         maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes)
-    let limiter = ClientLimiter(policy: configuration.clientPolicy)
     let access = SignedAccess(signer: signer, limiter: limiter)
     let urls = ServiceURLs(signer: signer)
     MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)

@@ -72,6 +72,10 @@ public struct ServiceConfiguration: Sendable {
     public var clientRate: Double
     public var clientBurst: Double
     public var clientConcurrency: Int
+    /// Requests of any kind a second each client may send, and in a burst (health checks and
+    /// metrics aside); 0 for no such limit.
+    public var clientRequestRate: Double
+    public var clientRequestBurst: Double
 
     public static let defaultCacheMegabytes = 64
     public static let defaultMaximumRouteBytes = 20 << 20
@@ -90,6 +94,10 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultClientRate = 300.0
     public static let defaultClientBurst = 3000.0
     public static let defaultClientConcurrency = 2
+    /// Per client, requests of any kind: 200 a second, 1,000 at once (a map asking for a route's
+    /// icons one by one).
+    public static let defaultClientRequestRate = 200.0
+    public static let defaultClientRequestBurst = 1000.0
     /// 4,096, or fewer where the process may open fewer files (keeping 64 for everything else).
     public static var defaultMaximumConnections: Int {
         var limit = rlimit()
@@ -124,7 +132,9 @@ public struct ServiceConfiguration: Sendable {
         trustedProxies: [String] = [],
         clientRate: Double = ServiceConfiguration.defaultClientRate,
         clientBurst: Double = ServiceConfiguration.defaultClientBurst,
-        clientConcurrency: Int = ServiceConfiguration.defaultClientConcurrency
+        clientConcurrency: Int = ServiceConfiguration.defaultClientConcurrency,
+        clientRequestRate: Double = ServiceConfiguration.defaultClientRequestRate,
+        clientRequestBurst: Double = ServiceConfiguration.defaultClientRequestBurst
     ) {
         self.host = host
         self.port = port
@@ -151,6 +161,8 @@ public struct ServiceConfiguration: Sendable {
         self.clientRate = clientRate
         self.clientBurst = clientBurst
         self.clientConcurrency = clientConcurrency
+        self.clientRequestRate = clientRequestRate
+        self.clientRequestBurst = clientRequestBurst
     }
 
     /// Why this configuration cannot run, in one sentence.
@@ -197,6 +209,12 @@ public struct ServiceConfiguration: Sendable {
         guard clientRate == 0 || (1...1_000_000).contains(clientConcurrency) else {
             throw Invalid(message: "the client concurrency must be from 1 to 1000000, not \(clientConcurrency)")
         }
+        guard clientRequestRate.isFinite, (0...1_000_000).contains(clientRequestRate) else {
+            throw Invalid(message: "the client request rate must be from 0 (no limit) to 1000000 a second, not \(clientRequestRate)")
+        }
+        guard clientRequestRate == 0 || (clientRequestBurst.isFinite && clientRequestBurst >= 1 && clientRequestBurst <= 1_000_000) else {
+            throw Invalid(message: "the client request burst must be from 1 to 1000000, not \(clientRequestBurst)")
+        }
         if let publicBaseURL {
             guard publicBaseURL.utf8.count <= 256, let url = URL(string: publicBaseURL), ["http", "https"].contains(url.scheme), url.host != nil,
                 url.query == nil, url.fragment == nil, !publicBaseURL.hasSuffix("/")
@@ -229,7 +247,11 @@ public struct ServiceConfiguration: Sendable {
 
     /// The per-client limits.
     var clientPolicy: ClientLimiter.Policy {
-        clientRate == 0 ? .off : ClientLimiter.Policy(rate: clientRate, burst: clientBurst, concurrency: clientConcurrency)
+        clientRate == 0
+            ? .off
+            : ClientLimiter.Policy(
+                rate: clientRate, burst: clientBurst, concurrency: clientConcurrency, requestRate: clientRequestRate, requestBurst: clientRequestBurst
+            )
     }
 
     /// `scheme://host[:port]` with nothing after: what a browser sends as `Origin`.

@@ -20,10 +20,13 @@ struct ServiceRequestContext: RequestContext, RemoteAddressRequestContext {
     var peer: IPAddress? { remoteAddress?.ipAddress.flatMap { IPAddress($0) } }
 }
 
-/// Works out each request's client: the peer, or behind a trusted proxy the first address of
-/// `X-Forwarded-For`, from the right, that is not a trusted proxy.
+/// Works out each request's client (the peer, or behind a trusted proxy the first address of
+/// `X-Forwarded-For`, from the right, that is not a trusted proxy) and counts the request against
+/// the client's request rate.
 struct ClientMiddleware: RouterMiddleware {
     let trustedProxies: [AddressRange]
+    /// Counts every request but health checks and metrics against its client's request rate.
+    let limiter: ClientLimiter
 
     func handle(
         _ request: Request, context: ServiceRequestContext, next: (Request, ServiceRequestContext) async throws -> Response
@@ -31,6 +34,8 @@ struct ClientMiddleware: RouterMiddleware {
         var context = context
         let forwardedFor = trustedProxies.isEmpty ? [] : Self.forwardedFor.map { request.headers[values: $0] } ?? []
         context.client = ClientAddress.client(peer: context.peer, forwardedFor: forwardedFor, trusted: trustedProxies)?.client
+        let path = request.uri.path
+        if path != Endpoint.health.path && path != Endpoint.metrics.path { try await limiter.request(context.client) }
         return try await next(request, context)
     }
 

@@ -19,6 +19,17 @@ final class ClientLimiter: Sendable {
         var burst: Double
         /// Expensive requests (routes, sheets drawn) a client may have in flight at once.
         var concurrency: Int
+        /// Requests of any kind a second, and in a burst: a flood of cached images is a flood too.
+        var requestRate: Double
+        var requestBurst: Double
+
+        init(rate: Double, burst: Double, concurrency: Int, requestRate: Double = 0, requestBurst: Double = 0) {
+            self.rate = rate
+            self.burst = burst
+            self.concurrency = concurrency
+            self.requestRate = requestRate
+            self.requestBurst = requestBurst
+        }
 
         static let off = Policy(rate: 0, burst: 0, concurrency: 0)
 
@@ -40,6 +51,7 @@ final class ClientLimiter: Sendable {
 
     private struct Account {
         var allowance: Double
+        var requests: Double
         var refilled: Double
         var inFlight = 0
     }
@@ -71,6 +83,21 @@ final class ClientLimiter: Sendable {
         try await admit(client, images: Double(images), holding: true)
         defer { withAccount(client) { account, _ in account.inFlight = max(0, account.inFlight - 1) } }
         return try await work(Permit(limiter: self, client: client))
+    }
+
+    /// Counts one request of any kind against `client`'s request rate, or refuses it with `429`
+    /// after the refusal delay.
+    func request(_ client: IPAddress?) async throws {
+        guard let client, !policy.isOff, policy.requestRate > 0 else { return }
+        let wait = withAccount(client) { account, _ -> Double? in
+            account.requests -= 1
+            return account.requests >= 0 ? nil : -account.requests / policy.requestRate
+        }
+        guard let wait else { return }
+        try? await Task.sleep(for: Self.refusalDelay)
+        throw ServiceError(
+            .tooManyRequests, "this client sends more requests than it may for now; retry after the seconds Retry-After gives",
+            retryAfter: max(1, Int(wait.rounded(.up))))
     }
 
     /// Charges `client` for drawing `images` images asked for one by one, or refuses with `429`.
@@ -117,8 +144,10 @@ final class ClientLimiter: Sendable {
         let now = now
         return accounts.withLock { accounts in
             if accounts[client] == nil, accounts.count >= Self.maximumClients { forgetIdle(&accounts, now: now) }
-            var account = accounts[client] ?? Account(allowance: policy.burst, refilled: now)
-            account.allowance = min(policy.burst, account.allowance + (now - account.refilled) * policy.rate)
+            var account = accounts[client] ?? Account(allowance: policy.burst, requests: policy.requestBurst, refilled: now)
+            let elapsed = now - account.refilled
+            account.allowance = min(policy.burst, account.allowance + elapsed * policy.rate)
+            account.requests = min(policy.requestBurst, account.requests + elapsed * policy.requestRate)
             account.refilled = now
             let result = change(&account, policy.rate)
             accounts[client] = account
@@ -129,7 +158,9 @@ final class ClientLimiter: Sendable {
     /// Lets go of clients the limiter need not remember: refilled and idle, then any idle.
     private func forgetIdle(_ accounts: inout [IPAddress: Account], now: Double) {
         accounts = accounts.filter { _, account in
-            account.inFlight > 0 || account.allowance + (now - account.refilled) * policy.rate < policy.burst
+            let elapsed = now - account.refilled
+            return account.inFlight > 0 || account.allowance + elapsed * policy.rate < policy.burst
+                || account.requests + elapsed * policy.requestRate < policy.requestBurst
         }
         if accounts.count >= Self.maximumClients { accounts = accounts.filter { $0.value.inFlight > 0 } }
     }

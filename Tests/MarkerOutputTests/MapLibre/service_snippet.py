@@ -3,7 +3,8 @@
     python3 service_snippet.py SERVICE_URL ROUTE_FILE MODE SCREENSHOT
 
 MODE is `sprite` (the document's sprite array, layers and data), `resolver` (`?sprites=false`, each
-icon fetched by its id in `styleimagemissing`) or `none` (`?sprites=false` and no resolver: the
+icon fetched by its id in `styleimagemissing`), `signed` (a service with a signing key: each icon
+fetched by the signed URL its document gives) or `none` (`?sprites=false` and no resolver: the
 control, which must show no marker). Prints, as JSON, the zoom, the labels of the markers the map
 rendered and the document's features (label and zooms), and writes a screenshot.
 """
@@ -39,10 +40,29 @@ map.on("styleimagemissing", async ({ id }) => {
 
 WITHOUT_SPRITES = SPRITE.replace("?themes=day,night", "?themes=day,night&sprites=false")
 
+SIGNED = """
+map.on("load", async () => {
+  const response = await fetch(`${SERVICE}/v1/routes?themes=day,night&sprites=false`, { method: "POST", body: ROUTE });
+  const ride = await response.json();
+  // A service with a signing key signs its icon URLs: they come in the document, one per id and ratio.
+  map.on("styleimagemissing", async ({ id }) => {
+    const images = ride.images[id];
+    if (!images) return;
+    const ratio = Math.min(3, Math.ceil(window.devicePixelRatio));
+    const image = images.find((candidate) => candidate.pixelRatio === ratio) ?? images[0];
+    const loaded = await map.loadImage(new URL(image.url, SERVICE).href);
+    if (!map.hasImage(id)) map.addImage(id, loaded.data, { pixelRatio: image.pixelRatio });
+  });
+  map.addSource("markerpaint-markers", { type: "geojson", data: ride });
+  for (const layer of ride.layers) map.addLayer(layer);
+  done(ride);
+});
+"""
+
 
 def main() -> None:
     service, route, mode, screenshot = sys.argv[1:]
-    snippet = {"sprite": SPRITE, "resolver": RESOLVER + WITHOUT_SPRITES, "none": WITHOUT_SPRITES}[mode]
+    snippet = {"sprite": SPRITE, "resolver": RESOLVER + WITHOUT_SPRITES, "none": WITHOUT_SPRITES, "signed": SIGNED}[mode]
     script = f"""
 // A failure ends the wait with what went wrong, rather than a timeout.
 window.addEventListener("unhandledrejection", (event) => {{ window.result = {{ error: String(event.reason) }}; }});
