@@ -89,7 +89,7 @@ let package = Package(
         ),
 
         // 5b. The HTTP service: queries read purely (fuzzed without a server), then served.
-        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "MarkerRoute"]),
+        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "MarkerRoute", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MarkerService",
             dependencies: [
@@ -188,7 +188,7 @@ let package = Package(
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerPixels", "TestSupport",
+                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery", "MarkerPixels", "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Hummingbird", package: "hummingbird"),

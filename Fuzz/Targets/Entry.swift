@@ -10,10 +10,10 @@ protocol FuzzTarget: SendableMetatype {
 }
 
 /// Every target: one per route format, one for the service's query strings and image names, one for
-/// the command line's values (label lists, interval, scale, locale), and
-/// markerpaint's own deflater.
+/// the command line's values (label lists, interval, scale, locale), markerpaint's own deflater,
+/// and one for who a request is and what it may open (addresses, forwarded lists, signatures, keys).
 let targets: [any FuzzTarget.Type] = [
-    GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self,
+    GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self, AccessTarget.self,
 ]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {

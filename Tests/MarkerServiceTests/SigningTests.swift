@@ -1,3 +1,4 @@
+import MarkerQuery
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,3 +1,4 @@
+import MarkerQuery
 import Logging
 import SystemPackage
 

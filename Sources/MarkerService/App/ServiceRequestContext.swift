@@ -1,3 +1,4 @@
+import MarkerQuery
 import HTTPTypes
 import Hummingbird
 import NIOCore

@@ -1,3 +1,4 @@
+import MarkerQuery
 import HTTPTypes
 import MarkerSpec
 

@@ -1,4 +1,5 @@
 import HTTPTypes
+import MarkerQuery
 import Synchronization
 
 /// How much work each client may make the service do, counted in images drawn (a route's images,

@@ -1,4 +1,5 @@
 import MarkerMap
+import MarkerQuery
 import MarkerSpec
 
 /// The paths the service hands out for content it draws by name: named images, icons by id and

@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// An IP address, IPv4 held as IPv4-mapped IPv6 (`::ffff:a.b.c.d`) so one range test serves both.
-struct IPAddress: Hashable, Sendable, CustomStringConvertible {
+public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
     let high: UInt64
     let low: UInt64
 
     /// Reads `1.2.3.4` or `2001:db8::1` (inet_pton's forms), nothing else: no port, no brackets.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         guard !text.isEmpty, text.utf8.count <= 45 else { return nil }
         let string = String(text)
         // Into plain bytes, network order: in_addr and in6_addr are the same 4 and 16 bytes.
@@ -23,21 +23,21 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         self.init(bytes: bytes)
     }
 
-    init(ipv4: UInt32) {
+    public init(ipv4: UInt32) {
         high = 0
         low = 0xFFFF_0000_0000 | UInt64(ipv4)
     }
 
-    /// 16 bytes in network order.
-    init(bytes: [UInt8]) {
-        high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
-        low = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+    /// 16 bytes in network order (more are ignored, fewer read as zeros).
+    private init(bytes: [UInt8]) {
+        high = bytes.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
+        low = bytes.dropFirst(8).prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    var isIPv4: Bool { high == 0 && low >> 32 == 0xFFFF }
+    public var isIPv4: Bool { high == 0 && low >> 32 == 0xFFFF }
 
     /// The address with all but its first `prefix` bits (of the 128, IPv4 counted from bit 96) cleared.
-    func masked(_ prefix: Int) -> IPAddress {
+    public func masked(_ prefix: Int) -> IPAddress {
         func mask(_ bits: Int) -> UInt64 { bits <= 0 ? 0 : bits >= 64 ? .max : ~(UInt64.max >> bits) }
         return IPAddress(high: high & mask(prefix), low: low & mask(prefix - 64))
     }
@@ -49,9 +49,9 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Who a limit counts: an IPv4 address itself, an IPv6 address's /64 (one subscriber's network,
     /// whose 2^64 addresses one client may use as it likes).
-    var client: IPAddress { isIPv4 ? self : masked(64) }
+    public var client: IPAddress { isIPv4 ? self : masked(64) }
 
-    var description: String {
+    public var description: String {
         if isIPv4 {
             let value = UInt32(truncatingIfNeeded: low)
             return "\(value >> 24).\(value >> 16 & 0xFF).\(value >> 8 & 0xFF).\(value & 0xFF)"
@@ -63,14 +63,14 @@ struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A range of addresses, `10.0.0.0/8`, `2001:db8::/32` or a single address.
-struct AddressRange: Sendable, Equatable, CustomStringConvertible {
-    let base: IPAddress
+public struct AddressRange: Sendable, Equatable, CustomStringConvertible {
+    public let base: IPAddress
     /// Bits of the 128 that must match.
-    let prefix: Int
-    let description: String
+    public let prefix: Int
+    public let description: String
 
     /// Reads `address` or `address/bits` (0-32 for IPv4, 0-128 for IPv6).
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = parts.first.flatMap({ IPAddress($0) }) else { return nil }
         let width = address.isIPv4 ? 32 : 128
@@ -85,17 +85,17 @@ struct AddressRange: Sendable, Equatable, CustomStringConvertible {
         description = String(text)
     }
 
-    func contains(_ address: IPAddress) -> Bool { address.masked(prefix) == base }
+    public func contains(_ address: IPAddress) -> Bool { address.masked(prefix) == base }
 }
 
 /// Who sent a request: the peer, or behind proxies the operator trusts, the address they name.
-enum ClientAddress {
+public enum ClientAddress {
     /// The client of a request from `peer` carrying `forwardedFor` (each `X-Forwarded-For` field's
     /// value, in order): the peer itself, unless it is one of `trusted`; then, from the right of
     /// the forwarded list (the hop nearest the service first), the first address that is not
     /// trusted. Entries left of it are the client's own to write, and are never believed. An entry
     /// that is no address ends the walk at the hop that forwarded it.
-    static func client(peer: IPAddress?, forwardedFor: [String], trusted: [AddressRange]) -> IPAddress? {
+    public static func client(peer: IPAddress?, forwardedFor: [String], trusted: [AddressRange]) -> IPAddress? {
         guard var current = peer, !trusted.isEmpty else { return peer }
         let hops = forwardedFor.flatMap { $0.split(separator: ",") }
         for hop in hops.reversed() {

@@ -1,6 +1,4 @@
 import Crypto
-import MarkerFiles
-import SystemPackage
 
 /// Signs the URLs the service hands out for work beyond one marker, and checks them (imgproxy's
 /// model): `/v1/sprites/<signature>/<name>…`, where the signature is an HMAC-SHA256 of what the
@@ -10,42 +8,42 @@ import SystemPackage
 ///
 /// Keys rotate: the first key signs, every key verifies, so an operator adds the new key second,
 /// then moves it first once every instance has it, then drops the old one.
-struct URLSigner: Sendable {
+public struct URLSigner: Sendable {
     /// What a signature covers besides the name: which endpoint it opens, so one for an icon
     /// opens no sprite sheet of the same name.
-    enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, CaseIterable {
         case images, icons, sprites
     }
 
     /// 16 bytes of the HMAC: 128 bits, 22 characters of base64url.
-    static let signatureBytes = 16
-    static let signatureLength = 22
+    public static let signatureBytes = 16
+    public static let signatureLength = 22
     /// Keys shorter than this are refused: 256 bits, SHA-256's own strength.
-    static let minimumKeyBytes = 32
+    public static let minimumKeyBytes = 32
     /// A key file larger than this is not one (a key is a few dozen characters a line).
-    static let maximumFileBytes = 64 << 10
+    public static let maximumFileBytes = 64 << 10
 
     /// The keys' bytes (swift-crypto's `SymmetricKey` is not `Sendable`; one is made per use).
     private let keys: [[UInt8]]
 
-    init(keys: [[UInt8]]) {
+    public init(keys: [[UInt8]]) {
         self.keys = keys
     }
 
     /// The signature of `name` for `kind`'s endpoint under the first key, in base64url.
-    func signature(_ kind: Kind, _ name: some StringProtocol) -> String {
+    public func signature(_ kind: Kind, _ name: some StringProtocol) -> String {
         Base64URL.encode(Self.mac(kind, name, key: keys[0]))
     }
 
     /// `/<kind>/<signature>/<file>` under `/v1`, the signature covering `name` (the file name, or
     /// for icons and sprites the id or sheet name that the ratio and extension follow).
-    func path(_ kind: Kind, name: some StringProtocol, file: some StringProtocol) -> String {
+    public func path(_ kind: Kind, name: some StringProtocol, file: some StringProtocol) -> String {
         "/v1/\(kind.rawValue)/\(signature(kind, name))/\(file)"
     }
 
     /// Whether `signature` is the signature of `name` under any of the keys. Every key is tried and
     /// every byte compared, whatever matches, so the time taken says nothing of a near miss.
-    func verifies(_ signature: some StringProtocol, _ kind: Kind, _ name: some StringProtocol) -> Bool {
+    public func verifies(_ signature: some StringProtocol, _ kind: Kind, _ name: some StringProtocol) -> Bool {
         guard signature.utf8.count == Self.signatureLength, let given = Base64URL.decode(signature), given.count == Self.signatureBytes else {
             return false
         }
@@ -68,29 +66,30 @@ struct URLSigner: Sendable {
 }
 
 extension URLSigner {
-    /// The keys of a key file: one a line, hex or base64url (padded or not), at least 32 bytes
-    /// each; blank lines and lines starting with `#` are skipped. The first signs.
-    /// - Throws: `ServiceConfiguration.Invalid` naming the file and the line at fault, never a key.
-    init(keyFile path: FilePath) throws(ServiceConfiguration.Invalid) {
-        func invalid(_ problem: String) -> ServiceConfiguration.Invalid {
-            ServiceConfiguration.Invalid(message: "the signing key file \(path): \(problem)")
-        }
-        let bytes: [UInt8]
-        do { bytes = try path.readAll(limit: Self.maximumFileBytes) } catch { throw invalid(error.message) }
+    /// Why a key file's contents hold no usable keys: one line naming the line at fault, never a key.
+    public struct KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The keys of a key file's bytes: one a line, hex or base64url (padded or not), at least 32
+    /// bytes each; blank lines and lines starting with `#` are skipped. The first signs.
+    public init(keyFile bytes: [UInt8]) throws(KeyFileError) {
         var keys: [[UInt8]] = []
         for (index, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             let text = line.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }.reversed()
             guard let first = text.first, first != UInt8(ascii: "#") else { continue }
             guard let key = Self.key(Array(text)) else {
-                throw invalid("line \(index + 1) is not a key in hex or base64url")
+                throw KeyFileError(message: "line \(index + 1) is not a key in hex or base64url")
             }
             guard key.count >= Self.minimumKeyBytes else {
-                throw invalid("the key on line \(index + 1) is \(key.count) bytes; keys must be at least \(Self.minimumKeyBytes) random bytes")
+                throw KeyFileError(
+                    message: "the key on line \(index + 1) is \(key.count) bytes; keys must be at least \(Self.minimumKeyBytes) random bytes")
             }
             keys.append(key)
         }
         guard !keys.isEmpty else {
-            throw invalid("holds no key (one a line, hex or base64url, at least \(Self.minimumKeyBytes) random bytes each)")
+            throw KeyFileError(message: "holds no key (one a line, hex or base64url, at least \(Self.minimumKeyBytes) random bytes each)")
         }
         self.init(keys: keys)
     }
@@ -118,10 +117,10 @@ extension URLSigner {
 }
 
 /// Base64url without padding (RFC 4648 §5), as signatures are spelled in URLs.
-enum Base64URL {
+public enum Base64URL {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    static func encode(_ bytes: [UInt8]) -> String {
+    public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
@@ -136,7 +135,7 @@ enum Base64URL {
 
     /// The bytes `text` spells, or nil unless it is canonical base64url without padding (no
     /// characters outside the alphabet, no leftover bits set).
-    static func decode(_ text: some StringProtocol) -> [UInt8]? {
+    public static func decode(_ text: some StringProtocol) -> [UInt8]? {
         var bytes: [UInt8] = []
         var value = 0
         var bits = 0
