@@ -1,7 +1,7 @@
-import MarkerQuery
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import MarkerQuery
 import MarkerRender
 import MarkerSpec
 import SystemPackage
@@ -64,6 +64,7 @@ struct SigningTests {
             ("", "holds no key"), ("# only a comment\n\n", "holds no key"), ("0123456789abcdef\n", "line 1 is 8 bytes"),
             ("\(hexKey)\nnot a key!\n", "line 2 is not a key"), ("\(hexKey)\n\(hexKey.prefix(62))\n", "line 2 is 31 bytes"),
             (String(repeating: "a", count: 70_000), "larger than 65536 bytes"),
+            (String(repeating: hexKey + "\n", count: 17), "holds more than 16 keys (line 17)"),
         ])
     func badKeyFiles(text: String, problem: String) throws {
         let path = try Self.keyFile(text)

@@ -22,6 +22,8 @@ public struct URLSigner: Sendable {
     public static let minimumKeyBytes = 32
     /// A key file larger than this is not one (a key is a few dozen characters a line).
     public static let maximumFileBytes = 64 << 10
+    /// The most keys a file may hold: a forged URL is checked against each, and rotating needs two.
+    public static let maximumKeys = 16
 
     /// The keys' bytes (swift-crypto's `SymmetricKey` is not `Sendable`; one is made per use).
     private let keys: [[UInt8]]
@@ -87,6 +89,10 @@ extension URLSigner {
                     message: "the key on line \(index + 1) is \(key.count) bytes; keys must be at least \(Self.minimumKeyBytes) random bytes")
             }
             keys.append(key)
+            guard keys.count <= Self.maximumKeys else {
+                throw KeyFileError(
+                    message: "holds more than \(Self.maximumKeys) keys (line \(index + 1)); keep the one that signs and those still to verify")
+            }
         }
         guard !keys.isEmpty else {
             throw KeyFileError(message: "holds no key (one a line, hex or base64url, at least \(Self.minimumKeyBytes) random bytes each)")
