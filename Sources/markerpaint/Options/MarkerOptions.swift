@@ -68,3 +68,4 @@ extension LabelLocale {
     /// `--locale`'s help, the same for a marker and a route.
     static let help = "Locale the label reads in, e.g. de for 7,5km (default: 7.5km). Units and digits stay as drawn."
 }
+extension FixFormat: ExpressibleByArgument {}

@@ -1,0 +1,198 @@
+import ArgumentParser
+import CommandSupport
+import MarkerFiles
+import MarkerRender
+import MarkerRoute
+import MarkerSpec
+import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where a rider is along a route, fix by fix, with the countdown marker for the distance to go.
+struct ProgressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "progress",
+        abstract: "Follow GPS fixes along a route: one NDJSON line a fix with the snapped place, distance done and to go, and on/off route.",
+        discussion: """
+            Examples:
+              markerpaint progress ride.gpx recorded.gpx
+              markerpaint progress ride.gpx fixes.csv --unit mi --out markers
+              phone-feed | markerpaint progress ride.gpx -      # NDJSON in, a line out as each fix arrives
+            FIXES is a GPX track, a CSV with a header (lat, lon; optionally time, accuracy, speed) or - for
+            NDJSON on standard input ({"lat": 46.05, "lon": 14.5, "time": "2024-05-01T10:00:00Z"}).
+            Each line out has lon and lat (on the route), distance and remaining (in --unit), stage,
+            stageDistance, stageRemaining, offset (metres from the route), onRoute, threshold, event (start,
+            stageFinish, finish) and marker: the countdown marker nearest the rider, as route --countdown
+            names it, drawn into --out (markers, one per theme).
+            A fix that cannot be followed (not a number, out of range, time going backwards) is reported on
+            standard error with its line and skipped; the run goes on, and exits 1 at the end if any was.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The route: GeoJSON, GPX or an encoded polyline.", valueName: "route"))
+    var route: String
+
+    @Argument(help: ArgumentHelp("The fixes: a GPX, a CSV, or - for NDJSON on standard input.", valueName: "fixes"))
+    var fixes: String
+
+    @Option(help: ArgumentHelp("Folder the countdown markers are drawn into; made if missing.", valueName: "dir"))
+    var out = "."
+
+    @Option(help: "Unit of distances and markers: km, mi or nmi.")
+    var unit: Marker.Unit = .km
+
+    @Option(help: ArgumentHelp(MarkerInterval.help, valueName: "number"))
+    var interval: String?
+
+    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Comma-separated themes of the markers: day, night (default day).", valueName: "list"))
+    var themes: String?
+
+    @Option(help: ArgumentHelp("Pixel scale of the markers: 1, 1.5, 2, 3 or 4.", valueName: "scale"))
+    var scale = "2"
+
+    @Option(help: "The fixes' format when the name does not say: gpx, csv or ndjson.")
+    var fixFormat: FixFormat?
+
+    @Option(help: ArgumentHelp("Off-route threshold in metres for fixes without accuracy or speed (20 to 100).", valueName: "metres"))
+    var threshold = 30.0
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to draw markers into") }
+        guard threshold.isFinite, (20...100).contains(threshold) else { throw ValidationError("--threshold must be 20 to 100 metres") }
+        _ = try parsedThemes()
+        _ = try parsedScale()
+        do {
+            _ = try MarkerInterval(named: interval)
+            _ = try LabelLocale(named: locale)
+        } catch { throw error.validationError }
+    }
+
+    func parsedThemes() throws -> [Theme] {
+        var result: [Theme] = []
+        for name in (themes ?? "day").split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            guard let theme = Theme.named(trimmed) else { throw ValidationError("--themes: \"\(trimmed)\" is not a theme (day, night)") }
+            if !result.contains(theme) { result.append(theme) }
+        }
+        return result
+    }
+
+    func parsedScale() throws -> MarkerScale {
+        guard let parsed = try? MarkerScale(scale) else { throw ValidationError("--scale: \"\(scale)\" is not \(MarkerScale.choices)") }
+        return parsed
+    }
+
+    func run() throws {
+        let interval = try MarkerInterval(named: interval)
+        let locale = try LabelLocale(named: locale)
+        let course = try RouteCourse(route: Route.load(path: route, format: nil))
+        var options = RouteTracker.Options()
+        options.threshold = threshold
+        var tracker = RouteTracker(course: course, options: options)
+        let markers = try CountdownMarkers(
+            unit: unit, interval: interval, mark: locale.decimalMark, themes: parsedThemes(), scale: parsedScale(), folder: FilePath(out))
+        let fixName = fixes == "-" ? "standard input" : fixes
+        var refused = 0
+        var followed = 0
+        func follow(_ record: FixRecord) throws {
+            do {
+                let progress = try tracker.update(try record.fix.get())
+                followed += 1
+                Terminal.write(try ProgressLine(progress, fix: followed, line: record.line, unit: unit, markers: markers.names(remaining: progress.remaining)).json + "\n", to: .output)
+            } catch let error as FixError {
+                refused += 1
+                Terminal.write("markerpaint: \(fixName): line \(record.line): \(error.message)\n", to: .error)
+            }
+        }
+        if fixes == "-" {
+            // Live: each line answered as it arrives.
+            var number = 0
+            while let line = readLine(strippingNewline: true) {
+                number += 1
+                guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
+                try follow(FixRecord(line: number, fix: FixReader.ndjsonFix(Array(line.utf8))))
+            }
+        } else {
+            let records = try FixReader.load(path: fixes, format: fixFormat)
+            for record in records { try follow(record) }
+        }
+        if refused > 0 {
+            throw RouteError("\(refused) of \(refused + followed) fixes could not be followed (each named above)")
+        }
+    }
+}
+
+/// The countdown markers a run names, each drawn once per theme into the folder.
+final class CountdownMarkers {
+    let unit: Marker.Unit
+    let interval: MarkerInterval
+    let mark: Label.DecimalMark
+    let themes: [Theme]
+    let scale: MarkerScale
+    let folder: Folder
+    let renderer: MarkerRenderer
+    private var drawn: [String: [String]] = [:]
+
+    init(unit: Marker.Unit, interval: MarkerInterval, mark: Label.DecimalMark, themes: [Theme], scale: MarkerScale, folder: FilePath) throws {
+        self.unit = unit
+        self.interval = interval
+        self.mark = mark
+        self.themes = themes
+        self.scale = scale
+        self.folder = try Folder.create(folder)
+        renderer = try MarkerRenderer()
+    }
+
+    /// The file names, one per theme, of the countdown marker nearest `remaining` metres to go: the
+    /// multiple of the interval route --countdown would stand there (at least one interval).
+    func names(remaining: Double) throws -> [String] {
+        let step = unit.metres * Double(interval.tenths) / 10
+        let steps = max(1, Int(min((remaining / step).rounded(), 1e9)))
+        let marker = try Marker(kind: .countdown, distance: interval.reading(step: steps), unit: unit, mark: mark, precision: interval.precision)
+        if let known = drawn[marker.label] { return known }
+        var names: [String] = []
+        for theme in themes {
+            let (image, bytes) = try renderer.renderFile(try MarkerRequest(marker: marker, theme: theme, scale: scale), format: .png)
+            _ = try folder.write(bytes, as: image.fileName)
+            names.append(image.fileName)
+        }
+        drawn[marker.label] = names
+        return names
+    }
+}
+
+/// One line of `progress` output.
+struct ProgressLine {
+    let json: String
+
+    init(_ progress: RouteProgress, fix: Int, line: Int, unit: Marker.Unit, markers: [String]) throws {
+        func number(_ value: Double, _ places: Int) -> String {
+            var scale = 1.0
+            for _ in 0..<places { scale *= 10 }
+            let rounded = (value * scale).rounded() / scale
+            return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        }
+        // Names and events are plain ASCII without quotes or backslashes.
+        func quoted(_ text: String) -> String { "\"" + text + "\"" }
+        var fields = [
+            "\"fix\":\(fix)", "\"line\":\(line)",
+            "\"lon\":\(number(progress.snapped.longitude, 7))", "\"lat\":\(number(progress.snapped.latitude, 7))",
+            "\"distance\":\(number(progress.distance / unit.metres, 4))", "\"remaining\":\(number(progress.remaining / unit.metres, 4))",
+            "\"stage\":\(progress.stage)",
+            "\"stageDistance\":\(number(progress.stageDistance / unit.metres, 4))",
+            "\"stageRemaining\":\(number(progress.stageRemaining / unit.metres, 4))",
+            "\"offset\":\(number(progress.offset, 1))", "\"onRoute\":\(progress.onRoute)", "\"threshold\":\(number(progress.threshold, 1))",
+        ]
+        if let event = progress.event { fields.append("\"event\":\(quoted(event.rawValue))") }
+        if let first = markers.first { fields.append("\"marker\":\(quoted(first))") }
+        if markers.count > 1 { fields.append("\"markers\":[\(markers.map(quoted).joined(separator: ","))]") }
+        json = "{" + fields.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("markerpaint progress")
+struct ProgressCommandTests {
+    struct Line: Decodable {
+        var fix: Int
+        var distance: Double
+        var remaining: Double
+        var onRoute: Bool
+        var event: String?
+        var marker: String?
+        var markers: [String]?
+    }
+
+    @Test("a real track followed against itself: a line a fix, all on the route, start, stage ends and finish, markers drawn")
+    func trackAgainstItself() throws {
+        let folder = try CLI.temporaryFolder()
+        let track = Repository.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path
+        let run = try CLI.run(["progress", track, track, "--out", "m", "--themes", "day,night"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try run.stdout.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
+        #expect(lines.count == 871)
+        #expect(lines.allSatisfy { $0.onRoute })
+        #expect(lines.map { $0.fix } == Array(1...871))
+        #expect(lines.compactMap { $0.event } == ["start", "stageFinish", "stageFinish", "finish"])
+        #expect(lines.last?.remaining == 0)
+        // Distance done never goes back on a recording of the route itself.
+        #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.distance <= $1.distance + 0.0005 })
+        let files = Set(try CLI.files(in: folder.appendingPathComponent("m")))
+        for line in lines {
+            #expect(line.markers?.count == 2)
+            for name in line.markers ?? [] { #expect(files.contains(name), "\(name) not drawn") }
+        }
+        #expect(lines.first?.marker?.hasPrefix("countdown-15km-day@2x-") == true)
+    }
+
+    @Test("a bad fix is named by its line on stderr, the rest followed, exit 1; NDJSON on stdin is answered a line a fix")
+    func badFixesAndStandardInput() throws {
+        let folder = try CLI.temporaryFolder()
+        let track = Repository.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path
+        try "lat,lon,time\n45.1,nan,2024-01-01T00:00:00Z\n45.3806,14.14449,2024-01-01T00:00:05Z\n45.3806,14.14449,2024-01-01T00:00:01Z\n"
+            .write(to: folder.appendingPathComponent("fixes.csv"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["progress", track, "fixes.csv", "--out", "m"], in: folder)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("fixes.csv: line 2: longitude nan is not a number from -180 to 180"))
+        #expect(run.stderr.contains("fixes.csv: line 4: time goes backwards"))
+        #expect(run.stdout.split(separator: "\n").count == 1)
+
+        let live = try CLI.run(
+            ["progress", track, "-", "--out", "m"], in: folder,
+            input: Data("{\"lat\": 45.3806, \"lon\": 14.14449, \"time\": 1}\n\n{\"lat\": \"x\"}\n".utf8))
+        #expect(live.status == 1)
+        #expect(live.stdout.split(separator: "\n").count == 1)
+        #expect(live.stderr.contains("standard input: line 3: \"lat\" is a string, not a number"))
+    }
+}
