@@ -252,12 +252,6 @@ struct MarkerBench: AsyncParsableCommand {
             }
         }
 
-        private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let value = try body()
-            return (value, RenderBenchmark.seconds(clock.now - start))
-        }
 
         private func text(_ seconds: Double) -> String { String(format: "%.3f s", seconds) }
     }
@@ -278,4 +272,12 @@ extension PNGEncoder.Compression: ExpressibleByArgument {
     }
 
     public var defaultValueDescription: String { self == .fast ? "fast" : description }
+}
+
+/// The value `body` makes and the seconds it took.
+func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let value = try body()
+    return (value, RenderBenchmark.seconds(clock.now - start))
 }

@@ -94,12 +94,6 @@ extension MarkerBench {
             }
         }
 
-        private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let value = try body()
-            return (value, RenderBenchmark.seconds(clock.now - start))
-        }
     }
 }
 

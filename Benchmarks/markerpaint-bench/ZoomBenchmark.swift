@@ -93,11 +93,5 @@ extension MarkerBench {
                     median(fitTimes) / median(tableTimes), median(placeTimes) / median(tableTimes)))
         }
 
-        private func timed<T>(_ body: () throws -> T) rethrows -> (T, Double) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let value = try body()
-            return (value, RenderBenchmark.seconds(clock.now - start))
-        }
     }
 }

@@ -33,10 +33,22 @@ enum GPXReader {
             return candidates
         }
 
-        guard let parser = XMLStreamParser() else { throw RouteError("not enough memory to read the GPX") }
         let collector = GPXCollector(skippedLines: skippedLines)
+        try parseWithExpat(bytes, from: start, skippedLines: skippedLines, handler: collector)
+
+        guard collector.pointCount > 0 else {
+            let waypoints = collector.waypointCount > 0 ? " (waypoints alone are not a way)" : ""
+            throw RouteError("the GPX has no track or route points\(waypoints)")
+        }
+        return collector.candidates
+    }
+
+    /// Walks `bytes` from `start` with expat, `handler` hearing each event; a syntax error is reported
+    /// by its line in the whole input (`skippedLines` were cut before `start`).
+    static func parseWithExpat(_ bytes: [UInt8], from start: Int, skippedLines: Int, handler: some XMLEventHandler) throws(RouteError) {
+        guard let parser = XMLStreamParser() else { throw RouteError("not enough memory to read the GPX") }
         let outcome = bytes[start...].withUnsafeBytes { body in
-            Result { () throws(XMLReadError) in try parser.parse(body, handler: collector) }
+            Result { () throws(XMLReadError) in try parser.parse(body, handler: handler) }
         }
         switch outcome {
         case .success:
@@ -53,12 +65,6 @@ enum GPXReader {
             }
             throw RouteError("not valid XML: line \(failure.line + skippedLines), column \(failure.column): \(failure.problem)")
         }
-
-        guard collector.pointCount > 0 else {
-            let waypoints = collector.waypointCount > 0 ? " (waypoints alone are not a way)" : ""
-            throw RouteError("the GPX has no track or route points\(waypoints)")
-        }
-        return collector.candidates
     }
 
     /// The stages `PlainXMLScanner` reads; nil for anything it cannot vouch for or that is not a

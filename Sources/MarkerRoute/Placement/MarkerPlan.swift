@@ -163,7 +163,7 @@ public struct MarkerPlan: Sendable {
     }
 
     /// Metres between distance markers.
-    static func stepLength(unit: Marker.Unit, interval: MarkerInterval) -> Double {
+    public static func stepLength(unit: Marker.Unit, interval: MarkerInterval) -> Double {
         unit.metres * Double(interval.tenths) / 10
     }
 

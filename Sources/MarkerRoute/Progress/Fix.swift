@@ -35,14 +35,10 @@ public struct Fix: Sendable, Equatable {
         if let time {
             guard time.isFinite, abs(time) < 1e11 else { throw FixError("time \(time) is not a time") }
             if let previousTime, time < previousTime {
-                throw FixError("time goes backwards: \(Self.describe(seconds: time)) comes after \(Self.describe(seconds: previousTime))")
+                throw FixError("time goes backwards: \(FixTime.iso8601(time)) comes after \(FixTime.iso8601(previousTime))")
             }
         }
         return self
-    }
-
-    private static func describe(seconds: Double) -> String {
-        FixTime.iso8601(seconds)
     }
 }
 

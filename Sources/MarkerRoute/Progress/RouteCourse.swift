@@ -227,8 +227,8 @@ extension RouteCourse {
     ///
     /// Where the expected place is uncertain (after a drop-out), offsets within the spread cost nothing:
     /// the receiver cannot tell them apart, so of two legs a few metres apart the one nearer where the
-    /// rider is expected wins. An infinite `alongSpread`
-    /// weighs the offset alone. Nil only if no piece meets the window.
+    /// rider is expected wins. An infinite `alongSpread` weighs the offset alone. Nil only if no piece
+    /// meets the window.
     func bestMatch(
         for point: EarthPoint, expected: Double, alongSpread: Double, offsetSpread: Double, window: ClosedRange<Double>
     ) -> Match? {
@@ -298,6 +298,9 @@ extension RouteCourse {
     }
 
     /// The first match along the course, from `from` metres on, within `radius` metres of `point`.
+    ///
+    /// Its walk of the tree is `bestMatch`'s, written out again on purpose: one walk taking closures
+    /// for both cost 12% of the tracker's fixes a second (1.75M against 1.54M on the 1M-point bench).
     func firstMatch(for point: EarthPoint, within radius: Double, from: Double) -> Match? {
         guard !pieces.isEmpty else { return nil }
         let squaredRadius = radius * radius

@@ -192,7 +192,7 @@ public struct RouteTracker: Sendable {
                 state.along = expected + k0 * innovation
                 state.velocity += k1 * innovation
                 (p00, p01, p11) = ((1 - k0) * p00, (1 - k0) * p01, p11 - k1 * p01)
-                if let speed = fix.speed, perSecond {
+                if let speed = fix.speed {
                     let speedNoise = 0.5
                     let innovation = speed - state.velocity
                     let s = p11 + speedNoise * speedNoise

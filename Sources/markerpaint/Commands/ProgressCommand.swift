@@ -75,13 +75,7 @@ struct ProgressCommand: ParsableCommand {
     }
 
     func parsedThemes() throws -> [Theme] {
-        var result: [Theme] = []
-        for name in (themes ?? "day").split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = String(name.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-            guard let theme = Theme.named(trimmed) else { throw ValidationError("--themes: \"\(trimmed)\" is not a theme (day, night)") }
-            if !result.contains(theme) { result.append(theme) }
-        }
-        return result
+        try Theme.list(themes ?? "day", choices: "day, night")
     }
 
     func parsedScale() throws -> MarkerScale {
@@ -153,7 +147,7 @@ final class CountdownMarkers {
     /// The file names, one per theme, of the countdown marker nearest `remaining` metres to go: the
     /// multiple of the interval route --countdown would stand there (at least one interval).
     func names(remaining: Double) throws -> [String] {
-        let step = unit.metres * Double(interval.tenths) / 10
+        let step = MarkerPlan.stepLength(unit: unit, interval: interval)
         let steps = max(1, Int(min((remaining / step).rounded(), 1e9)))
         let marker = try Marker(kind: .countdown, distance: interval.reading(step: steps), unit: unit, mark: mark, precision: interval.precision)
         if let known = drawn[marker.label] { return known }

@@ -122,13 +122,7 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     func parsedThemes() throws -> [Theme] {
-        var result: [Theme] = []
-        for name in (themes ?? "day,night").split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingSpaces }) {
-            guard let theme = Theme.named(name) else {
-                throw ValidationError("--themes: \"\(name)\" is not a theme (day, night; use --palette for your own)")
-            }
-            if !result.contains(theme) { result.append(theme) }
-        }
+        var result = try Theme.list(themes ?? "day,night", choices: "day, night; use --palette for your own")
         if let palette {
             do { result.append(try Theme.load(paletteFile: FilePath(palette))) } catch { throw error.validationError }
         }
@@ -237,12 +231,5 @@ final class ProgressBar: Sendable {
 
     func finish() {
         Terminal.write("\r\u{1B}[K", to: .output)
-    }
-}
-
-extension Substring {
-    /// The text without leading and trailing spaces and tabs, as typed around commas in a list flag.
-    fileprivate var trimmingSpaces: String {
-        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
     }
 }

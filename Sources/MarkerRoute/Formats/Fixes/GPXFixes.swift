@@ -1,16 +1,11 @@
 /// Reads the points of a GPX's tracks (or, without tracks, its routes) as fixes, each with its line.
 enum GPXFixes {
     static func read(_ bytes: [UInt8]) throws(FixError) -> [FixRecord] {
-        guard let parser = XMLStreamParser() else { throw FixError("not enough memory to read the GPX") }
         let collector = GPXFixCollector()
-        let outcome = bytes.withUnsafeBytes { body in
-            Result { () throws(XMLReadError) in try parser.parse(body, handler: collector) }
-        }
-        switch outcome {
-        case .success: break
-        case .failure(.handler(let error)): throw FixError(error.message)
-        case .failure(.syntax(let failure)):
-            throw FixError("not valid XML: line \(failure.line), column \(failure.column): \(failure.problem)")
+        do {
+            try GPXReader.parseWithExpat(bytes, from: 0, skippedLines: 0, handler: collector)
+        } catch {
+            throw FixError(error.message)
         }
         guard !collector.records.isEmpty else { throw FixError("the GPX has no track or route points") }
         return collector.records
