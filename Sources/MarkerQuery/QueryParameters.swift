@@ -57,6 +57,22 @@ public struct QueryParameters: Sendable {
         return scale
     }
 
+    /// `themes=day,night`: themes by name, each named once; `fallback` when absent.
+    public func themes(_ name: String = "themes", default fallback: [Theme]) throws(QueryError) -> [Theme] {
+        guard let text = values[name] else { return fallback }
+        var themes: [Theme] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let theme = Theme.named(part) else {
+                throw QueryError.badParameter(name, "must be day, night or day,night, not \(Self.quoted(text))")
+            }
+            guard !themes.contains(theme) else {
+                throw QueryError.badParameter(name, "names \(Self.quoted(part)) more than once")
+            }
+            themes.append(theme)
+        }
+        return themes
+    }
+
     /// A built-in theme by name (default day).
     public func theme(_ name: String = "theme") throws(QueryError) -> Theme {
         guard let text = values[name] else { return .day }

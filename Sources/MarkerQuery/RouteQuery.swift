@@ -42,28 +42,12 @@ public struct RouteQuery: Sendable {
         countdown = try parameters.flag("countdown")
         cumulative = try parameters.flag("cumulative")
         visibility = try parameters.choice("zooms", default: .fit)
-        themes = try Self.themes(parameters)
+        themes = try parameters.themes(default: [.day, .night])
         sprites = try parameters.flag("sprites", default: true)
         format = try Self.format(parameters)
     }
 
-    /// `themes=day,night` (the default: both), each named once.
-    private static func themes(_ query: QueryParameters) throws(QueryError) -> [Theme] {
-        guard let text = query["themes"] else { return [.day, .night] }
-        var themes: [Theme] = []
-        for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            guard let theme = Theme.named(name) else {
-                throw QueryError.badParameter("themes", "must be day, night or day,night, not \(QueryParameters.quoted(text))")
-            }
-            guard !themes.contains(theme) else {
-                throw QueryError.badParameter("themes", "names \(QueryParameters.quoted(name)) more than once")
-            }
-            themes.append(theme)
-        }
-        return themes
-    }
-
-    private static func format(_ query: QueryParameters) throws(QueryError) -> RouteFormat? {
+    static func format(_ query: QueryParameters) throws(QueryError) -> RouteFormat? {
         switch query["polyline"] {
         case nil: nil
         case "5": .polyline(precision: 5)

@@ -76,6 +76,9 @@ struct MarkerPaintServe: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most markers one route request may place.", valueName: "n"))
     var maxRouteMarkers = ServiceConfiguration.defaultMaximumRouteMarkers
 
+    @Option(help: ArgumentHelp("Most fixes one progress request may follow.", valueName: "n"))
+    var maxProgressFixes = ServiceConfiguration.defaultMaximumProgressFixes
+
     @Option(help: ArgumentHelp("Most route requests handled at once; more wait their turn.", valueName: "n"))
     var maxConcurrentRoutes = ServiceConfiguration.defaultMaximumConcurrentRoutes
 
@@ -128,6 +131,7 @@ struct MarkerPaintServe: AsyncParsableCommand {
         ServiceConfiguration(
             host: host, port: port, cacheBytes: cacheMegabytes << 20,
             maximumRouteBytes: maxRouteBytes, maximumRouteMarkers: maxRouteMarkers,
+            maximumProgressFixes: maxProgressFixes,
             maximumConcurrentRoutes: maxConcurrentRoutes, maximumWaitingRoutes: maxWaitingRoutes, renderThreads: threads,
             maximumConnections: maxConnections,
             publicBaseURL: publicURL,

@@ -54,5 +54,15 @@ struct ProgressCommandTests {
         #expect(live.status == 1)
         #expect(live.stdout.split(separator: "\n").count == 1)
         #expect(live.stderr.contains("standard input: line 3: \"lat\" is a string, not a number"))
+
+        // A line longer than any fix is skipped to its end and named; the lines after it are followed.
+        let long = "{\"lat\": 45.3806, \"lon\": 14.14449, \"note\": \"" + String(repeating: "x", count: 100_000) + "\"}\n"
+        let bounded = try CLI.run(
+            ["progress", track, "-", "--out", "m"], in: folder,
+            input: Data((long + "{\"lat\": 45.3806, \"lon\": 14.14449}\r\n" + long.dropLast()).utf8))
+        #expect(bounded.status == 1)
+        #expect(bounded.stdout.split(separator: "\n").map { $0.contains("\"line\":2") } == [true])
+        #expect(bounded.stderr.contains("standard input: line 1: the line is 100045 bytes long; a fix takes at most 4096"))
+        #expect(bounded.stderr.contains("standard input: line 3: the line is 100045 bytes long"))
     }
 }

@@ -121,6 +121,26 @@ struct SigningTests {
         }
     }
 
+    @Test("progress lines' icon URLs are signed, and each serves its countdown marker")
+    func progressIsSigned() async throws {
+        let gpx = try sharedRouteBytes("route.gpx")
+        let form = ProgressEndpointTests.Form([("route", "route.gpx", gpx), ("fixes", "route.gpx", gpx)])
+        try await LiveService.run(try Self.configuration(keys: Self.hexKey)) { client in
+            let response = try await client.execute(
+                uri: "/v1/progress?themes=night", method: .post, headers: ProgressEndpointTests.Form.headers, body: ByteBuffer(bytes: form.body))
+            #expect(response.status == .ok)
+            let icons = Set(try ProgressEndpointTests.lines(response).compactMap(\.line.icon))
+            #expect(icons.count > 1)
+            for url in icons {
+                let segments = url.split(separator: "/")
+                #expect(segments.count == 4 && segments[2].utf8.count == 22, "\(url)")
+                #expect(try await client.execute(uri: url, method: .get).status == .ok, "\(url)")
+                let unsigned = "/" + [segments[0], segments[1], segments[3]].joined(separator: "/")
+                #expect(try await client.execute(uri: unsigned, method: .get).status == .forbidden, "\(unsigned)")
+            }
+        }
+    }
+
     @Test(
         "an unsigned or forged URL is refused with 403 before anything is drawn",
         arguments: [

@@ -27,7 +27,7 @@ extension Route {
     /// - Throws: `RouteError` whose message starts with the path (or "standard input").
     public static func load(path: String, format: RouteFormat?) throws(RouteError) -> Route {
         let bytes = try InputFile.read(path: path, limit: maximumInputBytes)
-        let format = format ?? RouteFormat(pathExtension: pathExtension(of: path))
+        let format = format ?? RouteFormat(fileName: path)
         do {
             return try parse(bytes, format: format)
         } catch {
@@ -44,11 +44,5 @@ extension Route {
     private static func firstSignificantByte(of bytes: [UInt8]) -> UInt8? {
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         return bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-    }
-
-    private static func pathExtension(of path: String) -> String {
-        let file = path.split(separator: "/").last ?? ""
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return "" }
-        return String(file[file.index(after: dot)...])
     }
 }

@@ -7,13 +7,25 @@ public enum RouteFormat: Sendable, Equatable {
     /// Google's encoded polyline, with 5 (Google) or 6 (OSRM, Valhalla) decimal places.
     case polyline(precision: Int)
 
-    /// The format a file name's extension stands for: .geojson and .json, or .gpx.
+    /// The format a file name's (or path's) extension stands for: .geojson and .json, or .gpx.
+    public init?(fileName: String) {
+        self.init(pathExtension: Self.pathExtension(of: fileName))
+    }
+
+    /// The format an extension stands for: geojson and json, or gpx.
     init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "geojson", "json": self = .geoJSON
         case "gpx": self = .gpx
         default: return nil
         }
+    }
+
+    /// What follows the last dot of a path's last component ("" for none, or a name that starts with its only dot).
+    static func pathExtension(of path: String) -> String {
+        let file = path.split(separator: "/").last ?? ""
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return "" }
+        return String(file[file.index(after: dot)...])
     }
 
     /// The format the first non-blank byte shows; a polyline cannot be told from text, so it must be named.

@@ -49,17 +49,25 @@ public func buildApplication(
         maximumPictures: max(1, min(configuration.maximumSheetPictures, configuration.maximumRouteImages / SpriteID.everyScale.count)))
     let routeConcurrency = ConcurrencyLimit(
         maximum: configuration.maximumConcurrentRoutes, maximumWaiting: configuration.maximumWaitingRoutes)
+    let routeWorkers = RouteWorkers(pool: routePool)
     let access = SignedAccess(signer: signer, limiter: limiter)
     let urls = ServiceURLs(signer: signer)
     MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)
     SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
     RouteMarkersRoutes(
-        images: images, sheets: sheets, urls: urls, limiter: limiter, workers: routePool,
+        images: images, sheets: sheets, urls: urls, limiter: limiter, workers: routeWorkers,
         concurrency: routeConcurrency,
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
             plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
             responseBytes: configuration.maximumResponseBytes),
+        publicBaseURL: configuration.publicBaseURL
+    ).add(to: router)
+    ProgressRoutes(
+        images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
+        limits: ProgressRoutes.Limits(
+            bodyBytes: configuration.maximumRouteBytes, fixes: configuration.maximumProgressFixes,
+            images: configuration.maximumRouteImages, responseBytes: configuration.maximumResponseBytes),
         publicBaseURL: configuration.publicBaseURL
     ).add(to: router)
     OperationsRoutes(metrics: metrics).add(to: router)

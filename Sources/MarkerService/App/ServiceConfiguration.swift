@@ -1,4 +1,5 @@
 import MarkerQuery
+import MarkerRoute
 import Logging
 import SystemPackage
 
@@ -30,6 +31,8 @@ public struct ServiceConfiguration: Sendable {
     public var maximumSheetPictures: Int
     /// The most markers one `POST /v1/routes` may place; the response holds one feature per marker.
     public var maximumRouteMarkers: Int
+    /// The most fixes one `POST /v1/progress` may follow; the response holds a line per fix.
+    public var maximumProgressFixes: Int
     /// The most `POST /v1/routes` requests handled at once (each may hold its body in memory).
     public var maximumConcurrentRoutes: Int
     /// The most route requests waiting for one of those places (holding nothing but their
@@ -82,6 +85,8 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaximumRouteBytes = 20 << 20
     public static let defaultMaximumRouteImages = 10_000
     public static let defaultMaximumRouteMarkers = 10_000
+    /// Ten hours at one fix a second, in a response of about 15 MB with two themes' URLs.
+    public static let defaultMaximumProgressFixes = 36_000
     /// Fewer than fit 4096 px at @2x (about 2,000 pills), so a sheet drawn again from its URL
     /// alone costs about a second of one core.
     public static let defaultMaximumSheetPictures = 1024
@@ -115,6 +120,7 @@ public struct ServiceConfiguration: Sendable {
         maximumRouteBytes: Int = ServiceConfiguration.defaultMaximumRouteBytes,
         maximumRouteImages: Int = ServiceConfiguration.defaultMaximumRouteImages,
         maximumRouteMarkers: Int = ServiceConfiguration.defaultMaximumRouteMarkers,
+        maximumProgressFixes: Int = ServiceConfiguration.defaultMaximumProgressFixes,
         maximumSheetPictures: Int = ServiceConfiguration.defaultMaximumSheetPictures,
         maximumConcurrentRoutes: Int = ServiceConfiguration.defaultMaximumConcurrentRoutes,
         maximumWaitingRoutes: Int = ServiceConfiguration.defaultMaximumWaitingRoutes,
@@ -143,6 +149,7 @@ public struct ServiceConfiguration: Sendable {
         self.maximumRouteBytes = maximumRouteBytes
         self.maximumRouteImages = maximumRouteImages
         self.maximumRouteMarkers = maximumRouteMarkers
+        self.maximumProgressFixes = maximumProgressFixes
         self.maximumSheetPictures = maximumSheetPictures
         self.maximumConcurrentRoutes = maximumConcurrentRoutes
         self.maximumWaitingRoutes = maximumWaitingRoutes
@@ -180,6 +187,9 @@ public struct ServiceConfiguration: Sendable {
         guard maximumRouteBytes > 0 else { throw Invalid(message: "the route body limit must be at least 1 byte") }
         guard maximumRouteImages > 0 else { throw Invalid(message: "the route image limit must be at least 1") }
         guard maximumRouteMarkers > 0 else { throw Invalid(message: "the route marker limit must be at least 1") }
+        guard (1...FixReader.maximumFixes).contains(maximumProgressFixes) else {
+            throw Invalid(message: "the progress fix limit must be 1 to \(FixReader.maximumFixes)")
+        }
         guard maximumSheetPictures > 0 else { throw Invalid(message: "a sprite sheet must be allowed at least 1 picture") }
         guard maximumConcurrentRoutes > 0 else { throw Invalid(message: "at least one route request must be allowed at a time") }
         guard maximumWaitingRoutes >= 0 else { throw Invalid(message: "the number of waiting route requests must not be negative") }

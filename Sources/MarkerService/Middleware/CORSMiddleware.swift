@@ -26,7 +26,7 @@ struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = try await next(request, context)
         if let origin, let allowOrigin = allowOrigin(for: origin) {
             response.headers[.accessControlAllowOrigin] = allowOrigin
-            response.headers[.accessControlExposeHeaders] = "ETag, Content-Location, Retry-After"
+            response.headers[.accessControlExposeHeaders] = "ETag, Content-Location, Retry-After, X-Refused-Fixes"
             if allowOrigin != "*" { response.headers.append(HTTPField(name: .vary, value: "Origin")) }
         }
         return response

@@ -140,7 +140,7 @@ final class SpriteSheets: Sendable {
         } catch let error as ServiceError {
             result = .failure(error)
         } catch is CPUPool<MarkerRenderer>.Refusal {
-            result = .failure(RouteMarkersRoutes.busy)
+            result = .failure(RouteWorkers.busy)
         } catch {
             result = .failure(ServiceError(.internalServerError, "cannot draw the sprite sheet: \(error)"))
         }

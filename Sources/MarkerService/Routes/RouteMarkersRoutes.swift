@@ -36,7 +36,7 @@ struct RouteMarkersRoutes: Sendable {
     let urls: ServiceURLs
     let limiter: ClientLimiter
     /// The route threads, each with a renderer of its own to measure pictures with (drawing is the render pool's).
-    let workers: CPUPool<MarkerRenderer>
+    let workers: RouteWorkers
     let concurrency: ConcurrencyLimit
     let limits: Limits
     /// The origin URLs start with, e.g. `https://markers.example.com`; nil = paths on this
@@ -68,21 +68,21 @@ struct RouteMarkersRoutes: Sendable {
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
         // The client's own limit first, so that a flood of one client's routes never fills the queue.
         return try await limiter.expensive(context.client) { permit in
-            guard await concurrency.enter() else { throw Self.busy }
+            guard await concurrency.enter() else { throw RouteWorkers.busy }
             defer { concurrency.leave() }
             return try await markers(request, options, permit: permit)
         }
     }
 
     private func markers(_ request: Request, _ options: RouteQuery, permit: ClientLimiter.Permit) async throws -> Response {
-        let bytes = try await body(of: request)
+        let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route")
         let prepared = try await prepare(bytes, options)
         // The route costs its client every image it needs, drawn now or found cached.
         permit.charge(prepared.markers.count * options.themes.count * SpriteID.everyScale.count)
         let drawn = try await pictures(of: prepared.markers, themes: options.themes)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(prepared.markers, options, drawn) : ([:], [])
         let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "", urls: urls)
-        let document = try await onWorkers { () throws(ServiceError) -> [UInt8] in
+        let document = try await workers.run { () throws(ServiceError) -> [UInt8] in
             do {
                 return try MarkersGeoJSON.document(
                     plan: prepared.plan, themes: options.themes,
@@ -114,7 +114,7 @@ struct RouteMarkersRoutes: Sendable {
     /// Parses and places the route, and counts its images against the limit before any is drawn.
     private func prepare(_ bytes: [UInt8], _ options: RouteQuery) async throws(ServiceError) -> Prepared {
         let limits = limits
-        return try await onWorkers { (renderer) throws(ServiceError) -> Prepared in
+        return try await workers.run { (renderer) throws(ServiceError) -> Prepared in
             do {
                 let route = try Route.parse(bytes, format: options.format)
                 let plan = try MarkerPlan(route: route, options: options.planOptions(limits: limits.plan), renderer: renderer)
@@ -171,7 +171,7 @@ struct RouteMarkersRoutes: Sendable {
         _ markers: [Marker], _ options: RouteQuery, _ drawn: [Picture: DrawnPicture]
     ) async throws -> ([Picture: SheetEntry], [SheetEntry]) {
         let maximumPictures = sheets.maximumPictures
-        let spellings = try await onWorkers { () throws(ServiceError) -> [[SheetSpelling]] in
+        let spellings = try await workers.run { () throws(ServiceError) -> [[SheetSpelling]] in
             do throws(MapError) {
                 var spellings: [[SheetSpelling]] = []
                 for theme in options.themes {
@@ -254,48 +254,5 @@ struct RouteMarkersRoutes: Sendable {
         if options.interval != .one { members["interval"] = .number(options.interval.units) }
         if options.visibility != .fit { members["zooms"] = .string(options.visibility.rawValue) }
         return members
-    }
-
-    /// `503` with `Retry-After`: the service is at its limit of route requests.
-    static var busy: ServiceError {
-        ServiceError(.serviceUnavailable, "too many routes are being placed right now; retry in a moment", retryAfter: 1)
-    }
-
-    /// Runs `job` on the route threads; a full queue is `503`.
-    private func onWorkers<Value: Sendable>(_ job: @escaping @Sendable () throws(ServiceError) -> Value) async throws(ServiceError) -> Value {
-        try await onWorkers { (_: MarkerRenderer) throws(ServiceError) in try job() }
-    }
-
-    /// Runs `job` on the route threads with the thread's renderer, which measures pictures; a full queue is `503`.
-    private func onWorkers<Value: Sendable>(
-        _ job: @escaping @Sendable (MarkerRenderer) throws(ServiceError) -> Value
-    ) async throws(ServiceError) -> Value {
-        do {
-            return try await workers.run { renderer in try job(renderer) }
-        } catch let error as ServiceError {
-            throw error
-        } catch is CPUPool<MarkerRenderer>.Refusal {
-            throw Self.busy
-        } catch {
-            throw ServiceError(.internalServerError, "\(error)")
-        }
-    }
-
-    /// The body, refused with `413` as soon as it is known to exceed the limit: by `Content-Length`
-    /// before reading anything, otherwise while it streams in.
-    private func body(of request: Request) async throws -> [UInt8] {
-        let tooLarge = ServiceError(
-            .contentTooLarge,
-            "the route is larger than this service accepts (\(limits.bodyBytes) bytes)",
-            parameter: "body")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.bodyBytes {
-            throw tooLarge
-        }
-        var bytes: [UInt8] = []
-        for try await buffer in request.body {
-            guard bytes.count + buffer.readableBytes <= limits.bodyBytes else { throw tooLarge }
-            bytes.append(contentsOf: buffer.readableBytesView)
-        }
-        return bytes
     }
 }

@@ -99,19 +99,27 @@ struct ProgressCommand: ParsableCommand {
             do {
                 let progress = try tracker.update(try record.fix.get())
                 followed += 1
-                Terminal.write(try ProgressLine(progress, fix: followed, line: record.line, unit: unit, markers: markers.names(remaining: progress.remaining)).json + "\n", to: .output)
+                var line = ProgressLine(progress, fix: followed, line: record.line, unit: unit)
+                line.append("marker", try markers.names(remaining: progress.remaining))
+                Terminal.write(line.json + "\n", to: .output)
             } catch let error as FixError {
                 refused += 1
                 Terminal.write("markerpaint: \(fixName): line \(record.line): \(error.message)\n", to: .error)
             }
         }
         if fixes == "-" {
-            // Live: each line answered as it arrives.
+            // Live: each line answered as it arrives, each held to a length a fix never needs.
+            var lines = LineReader(.standardInput, maximumLength: FixReader.maximumLineBytes)
             var number = 0
-            while let line = readLine(strippingNewline: true) {
+            while let line = try readLine(&lines) {
                 number += 1
-                guard !line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
-                try follow(FixRecord(line: number, fix: FixReader.ndjsonFix(Array(line.utf8))))
+                switch line {
+                case .text(let bytes):
+                    guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
+                    try follow(FixRecord(line: number, fix: FixReader.ndjsonFix(bytes)))
+                case .tooLong(let bytes):
+                    try follow(FixRecord(line: number, fix: .failure(FixReader.lineTooLong(bytes: bytes))))
+                }
             }
         } else {
             let records = try FixReader.load(path: fixes, format: fixFormat)
@@ -120,6 +128,15 @@ struct ProgressCommand: ParsableCommand {
         if refused > 0 {
             throw RouteError("\(refused) of \(refused + followed) fixes could not be followed (each named above)")
         }
+    }
+}
+
+/// The next line of standard input, or a one-line error saying why it cannot be read.
+private func readLine(_ lines: inout LineReader) throws -> LineReader.Line? {
+    do {
+        return try lines.next()
+    } catch {
+        throw RouteError("standard input cannot be read (\(error))")
     }
 }
 
@@ -147,9 +164,7 @@ final class CountdownMarkers {
     /// The file names, one per theme, of the countdown marker nearest `remaining` metres to go: the
     /// multiple of the interval route --countdown would stand there (at least one interval).
     func names(remaining: Double) throws -> [String] {
-        let step = MarkerPlan.stepLength(unit: unit, interval: interval)
-        let steps = max(1, Int(min((remaining / step).rounded(), 1e9)))
-        let marker = try Marker(kind: .countdown, distance: interval.reading(step: steps), unit: unit, mark: mark, precision: interval.precision)
+        let marker = try Marker.countdown(remaining: remaining, unit: unit, interval: interval, mark: mark)
         if let known = drawn[marker.label] { return known }
         var names: [String] = []
         for theme in themes {
@@ -159,34 +174,5 @@ final class CountdownMarkers {
         }
         drawn[marker.label] = names
         return names
-    }
-}
-
-/// One line of `progress` output.
-struct ProgressLine {
-    let json: String
-
-    init(_ progress: RouteProgress, fix: Int, line: Int, unit: Marker.Unit, markers: [String]) throws {
-        func number(_ value: Double, _ places: Int) -> String {
-            var scale = 1.0
-            for _ in 0..<places { scale *= 10 }
-            let rounded = (value * scale).rounded() / scale
-            return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-        }
-        // Names and events are plain ASCII without quotes or backslashes.
-        func quoted(_ text: String) -> String { "\"" + text + "\"" }
-        var fields = [
-            "\"fix\":\(fix)", "\"line\":\(line)",
-            "\"lon\":\(number(progress.snapped.longitude, 7))", "\"lat\":\(number(progress.snapped.latitude, 7))",
-            "\"distance\":\(number(progress.distance / unit.metres, 4))", "\"remaining\":\(number(progress.remaining / unit.metres, 4))",
-            "\"stage\":\(progress.stage)",
-            "\"stageDistance\":\(number(progress.stageDistance / unit.metres, 4))",
-            "\"stageRemaining\":\(number(progress.stageRemaining / unit.metres, 4))",
-            "\"offset\":\(number(progress.offset, 1))", "\"onRoute\":\(progress.onRoute)", "\"threshold\":\(number(progress.threshold, 1))",
-        ]
-        if let event = progress.event { fields.append("\"event\":\(quoted(event.rawValue))") }
-        if let first = markers.first { fields.append("\"marker\":\(quoted(first))") }
-        if markers.count > 1 { fields.append("\"markers\":[\(markers.map(quoted).joined(separator: ","))]") }
-        json = "{" + fields.joined(separator: ",") + "}"
     }
 }

@@ -19,7 +19,12 @@ public enum FixFormat: String, Sendable, CaseIterable {
     /// One JSON object a line: `{"lat": …, "lon": …, "time": …, "accuracy": …, "speed": …}`.
     case ndjson
 
-    /// The format a file's extension names, if any.
+    /// The format a file name's (or path's) extension names, if any.
+    public init?(fileName: String) {
+        self.init(pathExtension: RouteFormat.pathExtension(of: fileName))
+    }
+
+    /// The format an extension names, if any.
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "gpx": self = .gpx
@@ -34,6 +39,8 @@ public enum FixFormat: String, Sendable, CaseIterable {
 public enum FixReader {
     /// The most fixes one input may hold.
     public static let maximumFixes = 2_000_000
+    /// The longest line of NDJSON or CSV read: a fix with every field spelled out takes under 200 bytes.
+    public static let maximumLineBytes = 4096
 
     /// Every fix in `bytes`, in order; `format` nil = from the content (`<` GPX, `{` NDJSON, else CSV).
     /// - Throws: `FixError` when the input as a whole cannot be read (not XML, no header, too many fixes).
@@ -57,6 +64,10 @@ public enum FixReader {
         var records: [FixRecord] = []
         for (number, line) in lines(of: bytes) where !isBlank(line) {
             guard records.count < maximumFixes else { throw tooMany() }
+            guard line.count <= maximumLineBytes else {
+                records.append(FixRecord(line: number, fix: .failure(lineTooLong(bytes: line.count))))
+                continue
+            }
             records.append(FixRecord(line: number, fix: ndjsonFix(Array(line))))
         }
         return records
@@ -108,6 +119,12 @@ public enum FixReader {
         var records: [FixRecord] = []
         var columns: CSVColumns? = nil
         for (number, line) in lines(of: bytes) where !isBlank(line) {
+            guard line.count <= maximumLineBytes else {
+                guard columns != nil else { throw FixError("line \(number): the CSV header is longer than \(maximumLineBytes) bytes") }
+                guard records.count < maximumFixes else { throw tooMany() }
+                records.append(FixRecord(line: number, fix: .failure(lineTooLong(bytes: line.count))))
+                continue
+            }
             let cells = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map {
                 String(decoding: $0, as: UTF8.self).trimmingWhitespace()
             }
@@ -139,6 +156,11 @@ public enum FixReader {
     }
 
     static func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+
+    /// Why a line too long to be a fix is not read.
+    public static func lineTooLong(bytes: Int) -> FixError {
+        FixError("the line is \(bytes) bytes long; a fix takes at most \(maximumLineBytes)")
+    }
 
     static func tooMany() -> FixError { FixError("more than \(maximumFixes) fixes in one input") }
 }
@@ -207,10 +229,8 @@ extension FixReader {
         } catch {
             throw FixError(error.message)
         }
-        let file = path.split(separator: "/").last ?? ""
-        let pathExtension = file.split(separator: ".").count > 1 ? String(file.split(separator: ".").last ?? "") : ""
         do {
-            return try read(bytes, format: format ?? FixFormat(pathExtension: pathExtension))
+            return try read(bytes, format: format ?? FixFormat(fileName: path))
         } catch {
             throw FixError("\(InputFile.displayName(path)): \(error.message)")
         }
