@@ -94,7 +94,7 @@ public struct FormData: Sendable {
         var name: String?
         var fileName: String?
         for line in headers.split(separator: 0x0A) {
-            let text = String(decoding: line, as: UTF8.self).trimmingSpaces()
+            let text = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self).trimmingSpaces()
             guard let colon = text.firstIndex(of: ":"), text[..<colon].lowercased() == "content-disposition" else { continue }
             let parameters = Self.parameters(text[text.index(after: colon)...])
             guard parameters.first?.key.lowercased() == "form-data" else {

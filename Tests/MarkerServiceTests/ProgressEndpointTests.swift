@@ -131,6 +131,28 @@ struct ProgressEndpointTests {
         }
     }
 
+    @Test("as many fixes as the default allows fit the response limit, in two themes with signed URLs")
+    func defaultLimitFits() async throws {
+        let track = try sharedRouteBytes("korita-zbevnica.gpx")
+        let points = try Route.parse(track, format: .gpx).stages.flatMap(\.coordinates)
+        let count = ServiceConfiguration.defaultMaximumProgressFixes
+        var csv = "lat,lon,accuracy,speed\n"
+        for index in 0..<count {
+            let point = points[index * points.count / count]
+            csv += "\(point.latitude),\(point.longitude),12.5,4.25\n"
+        }
+        var configuration = try SigningTests.configuration(keys: SigningTests.hexKey)
+        configuration.publicBaseURL = "https://markers.example.com"
+        let body = Form([("route", "ride.gpx", track), ("fixes", "fixes.csv", Array(csv.utf8))]).body
+        try await LiveService.run(configuration) { client in
+            let response = try await client.execute(
+                uri: "/v1/progress?themes=day,night", method: .post, headers: Form.headers, body: ByteBuffer(bytes: body))
+            #expect(response.status == .ok, "\(response.text.prefix(300))")
+            #expect(response.body.readableBytes <= ServiceConfiguration.defaultMaximumResponseBytes)
+            #expect(response.text.split(separator: "\n").count == count)
+        }
+    }
+
     @Test(
         "what cannot be followed is refused whole, naming what is wrong",
         arguments: [

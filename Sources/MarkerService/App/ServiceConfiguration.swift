@@ -85,8 +85,9 @@ public struct ServiceConfiguration: Sendable {
     public static let defaultMaximumRouteBytes = 20 << 20
     public static let defaultMaximumRouteImages = 10_000
     public static let defaultMaximumRouteMarkers = 10_000
-    /// Ten hours at one fix a second, in a response of about 15 MB with two themes' URLs.
-    public static let defaultMaximumProgressFixes = 36_000
+    /// Five and a half hours at one fix a second: with two themes' signed absolute URLs (about 640
+    /// bytes a line) the answer stays under the response limit.
+    public static let defaultMaximumProgressFixes = 20_000
     /// Fewer than fit 4096 px at @2x (about 2,000 pills), so a sheet drawn again from its URL
     /// alone costs about a second of one core.
     public static let defaultMaximumSheetPictures = 1024

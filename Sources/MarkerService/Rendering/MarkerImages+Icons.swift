@@ -8,6 +8,12 @@ struct DrawnPicture: Sendable {
     let imageByScale: [MarkerScale: CachedImage]
 }
 
+/// One marker in one theme: what a route or progress request draws at every scale.
+struct ThemedMarker: Hashable, Sendable {
+    let marker: Marker
+    let theme: Theme
+}
+
 extension MarkerImages {
     /// `marker` in `theme` at every scale of `SpriteID.everyScale`, drawn at once (or found cached).
     func picture(_ marker: Marker, theme: Theme) async throws(RenderError) -> DrawnPicture {
@@ -32,6 +38,16 @@ extension MarkerImages {
         }
         let id = SpriteID(marker: marker, theme: theme, sha256ByScale: imageByScale.mapValues(\.image.sha256))
         return DrawnPicture(id: id, imageByScale: imageByScale)
+    }
+
+    /// Each of `markers` in each of `themes` at every scale, drawn (or found in the cache) as many
+    /// at once as half the render threads, so one request never holds them all.
+    func pictures(of markers: [Marker], themes: [Theme]) async throws -> [ThemedMarker: DrawnPicture] {
+        let wanted = themes.flatMap { theme in markers.map { ThemedMarker(marker: $0, theme: theme) } }
+        let drawn = try await concurrently(wanted, width: requestWidth) { picture in
+            (picture, try await self.picture(picture.marker, theme: picture.theme))
+        }
+        return Dictionary(drawn, uniquingKeysWith: { first, _ in first })
     }
 
     /// The image an icon URL's file names, `<id>.png`, `<id>@2x.png` or `<id>@3x.png`, or nil if it

@@ -44,12 +44,6 @@ struct ProgressRoutes: Sendable {
         case refused(line: Int, FixError)
     }
 
-    /// One picture in one theme.
-    private struct Picture: Hashable, Sendable {
-        let marker: Marker
-        let theme: Theme
-    }
-
     private func progress(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let options: ProgressQuery
         do { options = try ProgressQuery(request.uri.query) } catch { throw ServiceError(error) }
@@ -71,7 +65,7 @@ struct ProgressRoutes: Sendable {
                     parameter: "body")
             }
             permit.charge(cost)
-            let drawn = try await pictures(of: markers, themes: options.themes)
+            let drawn = try await images.pictures(of: markers, themes: options.themes)
             let body = try await lines(entries, options, drawn)
             let refused = entries.count { if case .refused = $0 { true } else { false } }
             var headers: HTTPFields = [.contentType: "application/x-ndjson", .cacheControl: "no-store"]
@@ -140,18 +134,8 @@ struct ProgressRoutes: Sendable {
         }
     }
 
-    /// Every countdown picture at every scale, drawn (or found in the cache) on the render pool.
-    private func pictures(of markers: [Marker], themes: [Theme]) async throws -> [Picture: DrawnPicture] {
-        let wanted = themes.flatMap { theme in markers.map { Picture(marker: $0, theme: theme) } }
-        let images = images
-        let drawn = try await concurrently(wanted, width: images.requestWidth) { picture in
-            (picture, try await images.picture(picture.marker, theme: picture.theme))
-        }
-        return Dictionary(drawn, uniquingKeysWith: { first, _ in first })
-    }
-
     /// The response: a line per fix, held to the response limit.
-    private func lines(_ entries: [Entry], _ options: ProgressQuery, _ drawn: [Picture: DrawnPicture]) async throws(ServiceError) -> [UInt8] {
+    private func lines(_ entries: [Entry], _ options: ProgressQuery, _ drawn: [ThemedMarker: DrawnPicture]) async throws(ServiceError) -> [UInt8] {
         let (limit, base, urls) = (limits.responseBytes, publicBaseURL ?? "", urls)
         return try await workers.run { () throws(ServiceError) -> [UInt8] in
             var body: [UInt8] = []
@@ -159,7 +143,7 @@ struct ProgressRoutes: Sendable {
                 switch entry {
                 case .followed(let progress, let fix, let line, let marker):
                     var text = ProgressLine(progress, fix: fix, line: line, unit: options.unit)
-                    let pictures = options.themes.compactMap { drawn[Picture(marker: marker, theme: $0)] }
+                    let pictures = options.themes.compactMap { drawn[ThemedMarker(marker: marker, theme: $0)] }
                     guard pictures.count == options.themes.count else {
                         throw ServiceError(.internalServerError, "no image drawn for \(marker.label)")
                     }

@@ -57,12 +57,6 @@ struct RouteMarkersRoutes: Sendable {
         var markers: [Marker]
     }
 
-    /// One picture in one theme.
-    private struct Picture: Hashable, Sendable {
-        let marker: Marker
-        let theme: Theme
-    }
-
     private func markers(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let options: RouteQuery
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
@@ -79,7 +73,7 @@ struct RouteMarkersRoutes: Sendable {
         let prepared = try await prepare(bytes, options)
         // The route costs its client every image it needs, drawn now or found cached.
         permit.charge(prepared.markers.count * options.themes.count * SpriteID.everyScale.count)
-        let drawn = try await pictures(of: prepared.markers, themes: options.themes)
+        let drawn = try await images.pictures(of: prepared.markers, themes: options.themes)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(prepared.markers, options, drawn) : ([:], [])
         let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "", urls: urls)
         let document = try await workers.run { () throws(ServiceError) -> [UInt8] in
@@ -90,7 +84,7 @@ struct RouteMarkersRoutes: Sendable {
                         try Self.picture(drawn, routeMarker.marker, theme).id.value
                     },
                     sheet: options.sprites
-                        ? { (routeMarker, theme) throws(ServiceError) in sprite[Picture(marker: routeMarker.marker, theme: theme)]?.id ?? "" }
+                        ? { (routeMarker, theme) throws(ServiceError) in sprite[ThemedMarker(marker: routeMarker.marker, theme: theme)]?.id ?? "" }
                         : nil,
                     members: members)
             } catch let error as ServiceError {
@@ -141,19 +135,8 @@ struct RouteMarkersRoutes: Sendable {
         }
     }
 
-    /// Every picture at every scale, drawn (or found in the cache) on the render pool, as many at
-    /// once as it has threads.
-    private func pictures(of markers: [Marker], themes: [Theme]) async throws -> [Picture: DrawnPicture] {
-        let wanted = themes.flatMap { theme in markers.map { Picture(marker: $0, theme: theme) } }
-        let images = images
-        let drawn = try await concurrently(wanted, width: images.requestWidth) { picture in
-            (picture, try await images.picture(picture.marker, theme: picture.theme))
-        }
-        return Dictionary(drawn, uniquingKeysWith: { first, _ in first })
-    }
-
-    private static func picture(_ drawn: [Picture: DrawnPicture], _ marker: Marker, _ theme: Theme) throws(ServiceError) -> DrawnPicture {
-        guard let picture = drawn[Picture(marker: marker, theme: theme)] else {
+    private static func picture(_ drawn: [ThemedMarker: DrawnPicture], _ marker: Marker, _ theme: Theme) throws(ServiceError) -> DrawnPicture {
+        guard let picture = drawn[ThemedMarker(marker: marker, theme: theme)] else {
             throw ServiceError(.internalServerError, "no image drawn for \(marker.label) in \(theme.name)")
         }
         return picture
@@ -168,8 +151,8 @@ struct RouteMarkersRoutes: Sendable {
     /// Each theme's pictures on as few sheets as fit, drawn and named: for each picture its sheet,
     /// and the sheets in the order of the sprite array (theme by theme, `markerpaint-day`, `-2`, …).
     private func spriteSheets(
-        _ markers: [Marker], _ options: RouteQuery, _ drawn: [Picture: DrawnPicture]
-    ) async throws -> ([Picture: SheetEntry], [SheetEntry]) {
+        _ markers: [Marker], _ options: RouteQuery, _ drawn: [ThemedMarker: DrawnPicture]
+    ) async throws -> ([ThemedMarker: SheetEntry], [SheetEntry]) {
         let maximumPictures = sheets.maximumPictures
         let spellings = try await workers.run { () throws(ServiceError) -> [[SheetSpelling]] in
             do throws(MapError) {
@@ -180,7 +163,7 @@ struct RouteMarkersRoutes: Sendable {
                             (chunk) throws(MapError) in
                             var pictures: [SpelledSprite.Picture] = []
                             for marker in chunk {
-                                guard let picture = drawn[Picture(marker: marker, theme: theme)] else {
+                                guard let picture = drawn[ThemedMarker(marker: marker, theme: theme)] else {
                                     throw MapError(.image, "no picture of \(marker.label)")
                                 }
                                 pictures.append(SpriteSheets.spritePicture(picture))
@@ -193,15 +176,15 @@ struct RouteMarkersRoutes: Sendable {
                 throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
             }
         }
-        var entries: [Picture: SheetEntry] = [:]
+        var entries: [ThemedMarker: SheetEntry] = [:]
         var list: [SheetEntry] = []
         for (theme, themeSpellings) in zip(options.themes, spellings) {
             for (index, spelling) in themeSpellings.enumerated() {
                 var given: [Marker: DrawnPicture] = [:]
-                for marker in spelling.markers { given[marker] = drawn[Picture(marker: marker, theme: theme)] }
+                for marker in spelling.markers { given[marker] = drawn[ThemedMarker(marker: marker, theme: theme)] }
                 let sheet = try await sheets.sheet(spelling, pictures: given)
                 let entry = SheetEntry(id: SpriteSheet.styleID(theme: theme, index: index), name: sheet.name)
-                for marker in spelling.markers { entries[Picture(marker: marker, theme: theme)] = entry }
+                for marker in spelling.markers { entries[ThemedMarker(marker: marker, theme: theme)] = entry }
                 list.append(entry)
             }
         }
@@ -211,7 +194,7 @@ struct RouteMarkersRoutes: Sendable {
     /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`,
     /// `locale` (when one was asked for), `cumulative`.
     private static func members(
-        _ prepared: Prepared, _ options: RouteQuery, _ drawn: [Picture: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
+        _ prepared: Prepared, _ options: RouteQuery, _ drawn: [ThemedMarker: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
     ) -> [String: StyleValue] {
         var images: [String: StyleValue] = [:]
         for picture in drawn.values {
