@@ -93,10 +93,12 @@ public struct FormData: Sendable {
     private static func disposition(_ headers: [UInt8]) throws(QueryError) -> (String, String?) {
         var name: String?
         var fileName: String?
-        for line in headers.split(separator: 0x0A) {
-            let text = String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self).trimmingSpaces()
-            guard let colon = text.firstIndex(of: ":"), text[..<colon].lowercased() == "content-disposition" else { continue }
-            let parameters = Self.parameters(text[text.index(after: colon)...])
+        for rawLine in headers.split(separator: 0x0A) {
+            let line = rawLine.last == 0x0D ? rawLine.dropLast() : rawLine
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                String(decoding: line[..<colon], as: UTF8.self).trimmingSpaces().lowercased() == "content-disposition"
+            else { continue }
+            let parameters = Self.parameters(line[(colon + 1)...])
             guard parameters.first?.key.lowercased() == "form-data" else {
                 throw error("a part's Content-Disposition is not form-data")
             }
@@ -113,37 +115,40 @@ public struct FormData: Sendable {
     }
 
     /// `form-data; name="route"; filename="a;b.gpx"` as keys and values, quotes and their
-    /// backslash escapes read; the first is the disposition itself, without a value.
-    private static func parameters(_ text: Substring) -> [(key: String, value: String)] {
+    /// backslash escapes read; the first is the disposition itself, without a value. Read byte by
+    /// byte, since every delimiter is ASCII: a backslash is never taken into a character with what follows.
+    private static func parameters(_ text: ArraySlice<UInt8>) -> [(key: String, value: String)] {
+        let (quote, backslash, semicolon, equals) = (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: "="))
+        func trimmed(_ bytes: some Collection<UInt8>) -> String { String(String(decoding: bytes, as: UTF8.self).trimmingSpaces()) }
         var result: [(key: String, value: String)] = []
-        var characters = text[...]
-        while !characters.isEmpty {
-            characters = characters.drop { $0 == " " || $0 == "\t" || $0 == ";" }
-            let key = characters.prefix { $0 != "=" && $0 != ";" }
-            characters = characters.dropFirst(key.count)
-            var value = ""
-            if characters.first == "=" {
-                characters = characters.dropFirst()
-                if characters.first == "\"" {
-                    characters = characters.dropFirst()
-                    while let character = characters.first, character != "\"" {
-                        characters = characters.dropFirst()
-                        if character == "\\", let escaped = characters.first {
-                            value.append(escaped)
-                            characters = characters.dropFirst()
-                        } else {
-                            value.append(character)
-                        }
+        var index = text.startIndex
+        while index < text.endIndex {
+            while index < text.endIndex, [0x20, 0x09, semicolon].contains(text[index]) { index += 1 }
+            let keyStart = index
+            while index < text.endIndex, text[index] != equals, text[index] != semicolon { index += 1 }
+            let key = trimmed(text[keyStart..<index])
+            var value: [UInt8] = []
+            var quoted = false
+            if index < text.endIndex, text[index] == equals {
+                index += 1
+                while index < text.endIndex, text[index] == 0x20 || text[index] == 0x09 { index += 1 }
+                if index < text.endIndex, text[index] == quote {
+                    quoted = true
+                    index += 1
+                    while index < text.endIndex, text[index] != quote {
+                        if text[index] == backslash, index + 1 < text.endIndex { index += 1 }
+                        value.append(text[index])
+                        index += 1
                     }
-                    characters = characters.dropFirst()
+                    index += 1
                 } else {
-                    let plain = characters.prefix { $0 != ";" }
-                    value = String(plain.trimmingSpaces())
-                    characters = characters.dropFirst(plain.count)
+                    while index < text.endIndex, text[index] != semicolon {
+                        value.append(text[index])
+                        index += 1
+                    }
                 }
             }
-            let trimmed = key.trimmingSpaces()
-            if !trimmed.isEmpty { result.append((String(trimmed), value)) }
+            if !key.isEmpty { result.append((key, quoted ? String(decoding: value, as: UTF8.self) : trimmed(value))) }
         }
         return result
     }

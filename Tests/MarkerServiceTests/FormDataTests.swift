@@ -32,6 +32,14 @@ struct FormDataTests {
         #expect(form["fixes"]?.bytes == Array("lat,lon".utf8))
     }
 
+    @Test("an escape is a byte's business: a backslash before a combining accent escapes the accent, not a character")
+    func escapesAreBytes() throws {
+        let form = try Self.read(
+            "multipart/form-data; boundary=b",
+            "--b\r\nContent-Disposition: form-data; name=\"route\"; filename=\"a\\\u{301}\\\"b\"\r\n\r\nx\r\n--b--")
+        #expect(form["route"]?.fileName == "a\u{301}\"b")
+    }
+
     @Test(
         "what is not such a form is refused, naming the problem",
         arguments: [
