@@ -4,36 +4,41 @@ public import MarkerSpec
 /// it: its fields in reading order (fix, line, lon, lat, distance, remaining, …), then what the
 /// caller adds (the countdown marker's names or URLs).
 public struct ProgressLine: Sendable {
-    private var fields: [String]
+    /// The object so far, without its closing brace: one string grown in place, since a line is
+    /// written per fix and a replay writes hundreds of thousands.
+    private var text: String
 
     /// The fields every line has: the fix's number among those followed, its input line, the
     /// snapped place (7 decimals), distances in `unit` (4 decimals), offset and threshold in metres
     /// (1 decimal), onRoute and, when something happened, the event.
     public init(_ progress: RouteProgress, fix: Int, line: Int, unit: Marker.Unit) {
-        fields = [
-            "\"fix\":\(fix)", "\"line\":\(line)",
-            "\"lon\":\(Self.number(progress.snapped.longitude, 7))", "\"lat\":\(Self.number(progress.snapped.latitude, 7))",
-            "\"distance\":\(Self.number(progress.distance / unit.metres, 4))",
-            "\"remaining\":\(Self.number(progress.remaining / unit.metres, 4))",
-            "\"stage\":\(progress.stage)",
-            "\"stageDistance\":\(Self.number(progress.stageDistance / unit.metres, 4))",
-            "\"stageRemaining\":\(Self.number(progress.stageRemaining / unit.metres, 4))",
-            "\"offset\":\(Self.number(progress.offset, 1))", "\"onRoute\":\(progress.onRoute)",
-            "\"threshold\":\(Self.number(progress.threshold, 1))",
-        ]
-        if let event = progress.event { fields.append("\"event\":\(Self.quoted(event.rawValue))") }
+        text = "{\"fix\":"
+        text.reserveCapacity(512)
+        text += String(fix)
+        text += ",\"line\":" + String(line)
+        text += ",\"lon\":" + Self.number(progress.snapped.longitude, 7)
+        text += ",\"lat\":" + Self.number(progress.snapped.latitude, 7)
+        text += ",\"distance\":" + Self.number(progress.distance / unit.metres, 4)
+        text += ",\"remaining\":" + Self.number(progress.remaining / unit.metres, 4)
+        text += ",\"stage\":" + String(progress.stage)
+        text += ",\"stageDistance\":" + Self.number(progress.stageDistance / unit.metres, 4)
+        text += ",\"stageRemaining\":" + Self.number(progress.stageRemaining / unit.metres, 4)
+        text += ",\"offset\":" + Self.number(progress.offset, 1)
+        text += progress.onRoute ? ",\"onRoute\":true" : ",\"onRoute\":false"
+        text += ",\"threshold\":" + Self.number(progress.threshold, 1)
+        if let event = progress.event { text += ",\"event\":" + Self.quoted(event.rawValue) }
     }
 
     /// Adds `key` with the first of `values` and, when there are more (one per theme), `key` + "s"
     /// with them all; nothing when `values` is empty.
     public mutating func append(_ key: String, _ values: [String]) {
         guard let first = values.first else { return }
-        fields.append("\(Self.quoted(key)):\(Self.quoted(first))")
-        if values.count > 1 { fields.append("\(Self.quoted(key + "s")):[\(values.map(Self.quoted).joined(separator: ","))]") }
+        text += "," + Self.quoted(key) + ":" + Self.quoted(first)
+        if values.count > 1 { text += "," + Self.quoted(key + "s") + ":[" + values.map(Self.quoted).joined(separator: ",") + "]" }
     }
 
     /// The line's JSON object, without its newline.
-    public var json: String { "{" + fields.joined(separator: ",") + "}" }
+    public var json: String { text + "}" }
 
     /// The line a fix that cannot be followed gets in a stream of lines: `{"line":N,"error":"…"}`.
     public static func refusal(line: Int, _ error: FixError) -> String {
@@ -60,8 +65,16 @@ extension Marker {
     /// The countdown marker nearest `remaining` metres to go: the multiple of the interval
     /// `route --countdown` stands there (at least one interval, as the route's last marker).
     public static func countdown(remaining: Double, unit: Marker.Unit, interval: MarkerInterval, mark: Label.DecimalMark) throws(SpecError) -> Marker {
-        let step = MarkerPlan.stepLength(unit: unit, interval: interval)
-        let steps = max(1, Int(min((remaining / step).rounded(), 1e9)))
-        return try Marker(kind: .countdown, distance: interval.reading(step: steps), unit: unit, mark: mark, precision: interval.precision)
+        try countdown(steps: countdownSteps(remaining: remaining, unit: unit, interval: interval), unit: unit, interval: interval, mark: mark)
+    }
+
+    /// How many intervals the countdown marker nearest `remaining` metres to go reads (at least one).
+    public static func countdownSteps(remaining: Double, unit: Marker.Unit, interval: MarkerInterval) -> Int {
+        max(1, Int(min((remaining / MarkerPlan.stepLength(unit: unit, interval: interval)).rounded(), 1e9)))
+    }
+
+    /// The countdown marker reading `steps` intervals.
+    public static func countdown(steps: Int, unit: Marker.Unit, interval: MarkerInterval, mark: Label.DecimalMark) throws(SpecError) -> Marker {
+        try Marker(kind: .countdown, distance: interval.reading(step: steps), unit: unit, mark: mark, precision: interval.precision)
     }
 }

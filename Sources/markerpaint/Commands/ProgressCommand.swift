@@ -95,15 +95,19 @@ struct ProgressCommand: ParsableCommand {
         let fixName = fixes == "-" ? "standard input" : fixes
         var refused = 0
         var followed = 0
+        // Live, each line goes out as its fix is followed; from a file, in blocks of 64 KiB.
+        var output = LineOutput(flushingEveryLine: fixes == "-")
+        defer { output.flush() }
         func follow(_ record: FixRecord) throws {
             do {
                 let progress = try tracker.update(try record.fix.get())
                 followed += 1
                 var line = ProgressLine(progress, fix: followed, line: record.line, unit: unit)
                 line.append("marker", try markers.names(remaining: progress.remaining))
-                Terminal.write(line.json + "\n", to: .output)
+                output.write(line.json)
             } catch let error as FixError {
                 refused += 1
+                output.flush()
                 Terminal.write("markerpaint: \(fixName): line \(record.line): \(error.message)\n", to: .error)
             }
         }
@@ -131,6 +135,28 @@ struct ProgressCommand: ParsableCommand {
     }
 }
 
+/// Lines for standard output, written in blocks (or each at once, for a live feed).
+struct LineOutput {
+    let flushingEveryLine: Bool
+    private var pending: [UInt8] = []
+
+    init(flushingEveryLine: Bool) {
+        self.flushingEveryLine = flushingEveryLine
+    }
+
+    mutating func write(_ line: String) {
+        pending.append(contentsOf: line.utf8)
+        pending.append(0x0A)
+        if flushingEveryLine || pending.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        _ = DescriptorOutput.writeAll(pending, to: 1)
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
 /// The next line of standard input, or a one-line error saying why it cannot be read.
 private func readLine(_ lines: inout LineReader) throws -> LineReader.Line? {
     do {
@@ -149,7 +175,8 @@ final class CountdownMarkers {
     let scale: MarkerScale
     let folder: Folder
     let renderer: MarkerRenderer
-    private var drawn: [String: [String]] = [:]
+    /// The names drawn so far, by the countdown's reading in intervals.
+    private var drawn: [Int: [String]] = [:]
 
     init(unit: Marker.Unit, interval: MarkerInterval, mark: Label.DecimalMark, themes: [Theme], scale: MarkerScale, folder: FilePath) throws {
         self.unit = unit
@@ -164,15 +191,16 @@ final class CountdownMarkers {
     /// The file names, one per theme, of the countdown marker nearest `remaining` metres to go: the
     /// multiple of the interval route --countdown would stand there (at least one interval).
     func names(remaining: Double) throws -> [String] {
-        let marker = try Marker.countdown(remaining: remaining, unit: unit, interval: interval, mark: mark)
-        if let known = drawn[marker.label] { return known }
+        let steps = Marker.countdownSteps(remaining: remaining, unit: unit, interval: interval)
+        if let known = drawn[steps] { return known }
+        let marker = try Marker.countdown(steps: steps, unit: unit, interval: interval, mark: mark)
         var names: [String] = []
         for theme in themes {
             let (image, bytes) = try renderer.renderFile(try MarkerRequest(marker: marker, theme: theme, scale: scale), format: .png)
             _ = try folder.write(bytes, as: image.fileName)
             names.append(image.fileName)
         }
-        drawn[marker.label] = names
+        drawn[steps] = names
         return names
     }
 }
