@@ -45,6 +45,8 @@ let package = Package(
         ),
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
+        // GEOS, which joins the buffers of a route into its offline corridor.
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         // GeographicLib's geodesics (Debian's libgeographiclib-dev, C++) behind three C functions.
         .target(name: "CGeodesic", linkerSettings: [.linkedLibrary("GeographicLib")]),
 
@@ -54,7 +56,7 @@ let package = Package(
         // 1. Route: formats, geodesy and placement. Emits the markers the renderer draws.
         .target(
             name: "MarkerRoute",
-            dependencies: ["CExpat", "CGeodesic", "MarkerSpec", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["CExpat", "CGEOS", "CGeodesic", "MarkerSpec", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // 2. The vocabulary every stage shares: marker, unit, theme, request, the image record, naming.

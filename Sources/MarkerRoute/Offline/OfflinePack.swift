@@ -1,0 +1,326 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a map app needs to ride a route offline: the corridor within a distance of the route
+/// (every stage), and at each zoom the map tiles that corridor touches, against the tiles of the
+/// bounding box the seed app downloads.
+///
+/// The corridor is worked out on the Web Mercator plane in tiles of the finest zoom. The route is
+/// cut into pieces short enough, and narrow enough in latitude, that the plane's scale barely
+/// changes along each. Each piece is buffered by the distance times the largest scale the plane
+/// has over it (north-south on the ellipsoid: a / (M cos φ)), so the corridor holds every point
+/// within the distance of the route, measured on the ellipsoid, and reaches less than 1% beyond.
+/// GEOS joins the buffers. The tiles of the finest zoom are those the corridor touches, and each
+/// zoom out holds the parents of the one below it.
+public struct OfflinePack: Sendable {
+    /// What the pack covers.
+    public struct Options: Sendable, Equatable {
+        /// Metres around the route, measured on the ellipsoid.
+        public var buffer = 2_000.0
+        /// The map zooms the pack serves.
+        public var zooms: ClosedRange<Int> = 8...16
+        /// The tiles' size in pixels: 512 (vector tiles) are fetched at the map's zoom, 256 (raster
+        /// tiles) one zoom further in, as MapLibre Native and Mapbox fetch them.
+        public var tileSize = 256
+        /// The most tiles a pack may hold, counted from the route before any is worked out.
+        public var maximumTiles = 5_000_000
+
+        public init() {}
+
+        /// The zoom of the tiles a map at `zoom` shows.
+        public func tileZoom(forMapZoom zoom: Int) -> Int { tileSize == 256 ? zoom + 1 : zoom }
+
+        public static let bufferRange = 1.0...100_000.0
+        public static let zoomRange = 0...22
+    }
+
+    /// The tiles for one map zoom.
+    public struct Level: Sendable {
+        public let zoom: Int
+        public let tiles: TileRows
+        /// The tiles of the route's bounding box grown by the buffer, as the seed app downloads.
+        public let boxCount: Int
+        public var tileZoom: Int { tiles.zoom }
+    }
+
+    public let options: Options
+    /// The corridor as GeoJSON wants it: polygons, each its rings (the shell counter-clockwise,
+    /// holes clockwise), each ring closed, split at the antimeridian.
+    public let corridor: [[[Coordinate]]]
+    /// Map zoom by map zoom, outermost first.
+    public let levels: [Level]
+    /// The bounding box grown by the buffer: west, south, east, north (east may be past 180 for a
+    /// route across the antimeridian).
+    public let box: (west: Double, south: Double, east: Double, north: Double)
+
+    /// How many tiles in all.
+    public var count: Int { levels.reduce(0) { $0 + $1.tiles.count } }
+    public var boxCount: Int { levels.reduce(0) { $0 + $1.boxCount } }
+
+    /// Quadrant segments of GEOS's arcs; the radius is grown so the chords stay outside the circle.
+    static let quadrantSegments: Int32 = 8
+    /// Points dropped in simplifying stay within this many finest tiles of the line kept.
+    static let tolerance = 1.0 / 16
+    /// A piece of the route is at most this long, in metres.
+    static let pieceLength = 50_000.0
+    /// Segments longer than this are followed along their geodesic (which a straight line on the
+    /// plane would leave by metres over tens of kilometres) in steps this long.
+    static let chordLength = 5_000.0
+    /// Along a piece the plane's scale changes by at most this factor.
+    static let scaleSpread = 1.005
+
+    /// Works out the pack, refusing before the work one that could hold more than
+    /// `options.maximumTiles` tiles.
+    /// - Throws: `RouteError` naming the option to change, or what GEOS could not do.
+    public init(route: Route, options: Options) throws(RouteError) {
+        guard Options.bufferRange.contains(options.buffer) else {
+            throw RouteError("the offline buffer must be 1 to 100000 metres, not \(options.buffer)")
+        }
+        guard Options.zoomRange.contains(options.zooms.lowerBound), Options.zoomRange.contains(options.zooms.upperBound) else {
+            throw RouteError("offline zooms must be within 0-22, not \(options.zooms.lowerBound)-\(options.zooms.upperBound)")
+        }
+        guard options.tileSize == 256 || options.tileSize == 512 else {
+            throw RouteError("the tile size must be 256 or 512, not \(options.tileSize)")
+        }
+        self.options = options
+        let finest = options.tileZoom(forMapZoom: options.zooms.upperBound)
+        let plane = MercatorPlane(zoom: finest)
+        let pieces = Self.pieces(of: route, on: plane, buffer: options.buffer)
+        do {
+            let context = try GEOSContext()
+            var lines: [(line: Geometry, radius: Double)] = []
+            var bound = 0.0
+            for piece in pieces {
+                let line = try context.lineString(piece.points)
+                var simplified = try context.simplify(line, tolerance: Self.tolerance)
+                var kept = try context.points(ofLine: simplified)
+                // A line of one point twice simplifies to nothing; it stands as it is.
+                if kept.count < 2 { (simplified, kept) = (line, piece.points) }
+                let radius = (piece.radius + Self.tolerance) / cos(Double.pi / Double(4 * Self.quadrantSegments))
+                bound += Self.tileBound(kept, radius: radius)
+                lines.append((simplified, radius))
+            }
+            let levelCount = options.zooms.count
+            var total = 0.0
+            for level in 0..<levelCount {
+                let zoom = finest - level
+                total += min(bound, pow(4, Double(zoom)))
+            }
+            guard total <= Double(options.maximumTiles) else {
+                throw RouteError(
+                    "the offline pack could hold up to \(Int(min(total, 1e15))) tiles (zooms \(options.zooms.lowerBound)-\(options.zooms.upperBound), "
+                        + "\(Int(options.buffer)) m), more than the \(options.maximumTiles) allowed: ask for fewer zooms or a smaller buffer")
+            }
+            var buffers: [Geometry] = []
+            for (line, radius) in lines {
+                buffers.append(try context.buffer(line, width: radius, quadrantSegments: Self.quadrantSegments))
+            }
+            let union = try context.union(buffers)
+            let world = try context.clip(union, x: -1e12...1e12, y: 0...plane.size)
+            let polygons = try context.polygons(of: world)
+            var rows = CorridorScan.tiles(of: polygons, zoom: finest)
+            var levels: [Level] = []
+            for zoom in options.zooms.reversed() {
+                while rows.zoom > options.tileZoom(forMapZoom: zoom) { rows = rows.parents() }
+                levels.append(Level(zoom: zoom, tiles: rows, boxCount: 0))
+            }
+            let box = Self.box(of: route, buffer: options.buffer)
+            self.box = box
+            self.levels = levels.reversed().map { level in
+                Level(zoom: level.zoom, tiles: level.tiles, boxCount: Self.boxCount(box, zoom: level.tileZoom))
+            }
+            corridor = try Self.coordinates(of: world, plane: plane, context: context)
+        } catch let error as RouteError {
+            throw error
+        } catch {
+            throw RouteError("cannot work out the offline corridor: \(error)")
+        }
+    }
+
+    /// A stretch of the route on the plane, with the radius (in finest tiles) that holds the buffer all along it.
+    struct Piece {
+        var points: [(x: Double, y: Double)]
+        var radius: Double
+    }
+
+    /// The stages cut into pieces of at most `pieceLength` metres along which the plane's scale
+    /// changes by at most `scaleSpread`, longitudes unwrapped so that none jumps across the
+    /// antimeridian, and segments longer than `chordLength` followed along their geodesic.
+    static func pieces(of route: Route, on plane: MercatorPlane, buffer: Double) -> [Piece] {
+        var pieces: [Piece] = []
+        // The buffer's reach in latitude, so the scale is taken at the piece's edge nearest a pole.
+        let reach = buffer / MercatorPlane.meridionalRadius(latitude: 0) * 180 / .pi
+        func scale(_ latitude: Double) -> Double { MercatorPlane.scale(latitude: min(abs(latitude) + reach, MercatorPlane.scaleLimitLatitude)) }
+        for stage in route.stages {
+            var points: [(coordinate: Coordinate, step: Double)] = []
+            for coordinate in stage.coordinates {
+                guard let previous = points.last?.coordinate else {
+                    points.append((coordinate, 0))
+                    continue
+                }
+                let distance = Geodesic.distance(previous, coordinate)
+                if distance > chordLength {
+                    let azimuth = Geodesic.inverse(from: previous, to: coordinate).initialAzimuth
+                    let cuts = Int(min((distance / chordLength).rounded(.up), 1e6))
+                    for cut in 1..<cuts {
+                        let between = Geodesic.direct(from: previous, azimuth: azimuth, distance: distance * Double(cut) / Double(cuts))
+                        points.append((between, distance / Double(cuts)))
+                    }
+                    points.append((coordinate, distance / Double(cuts)))
+                } else {
+                    points.append((coordinate, distance))
+                }
+            }
+            var longitude = stage.coordinates.first?.longitude ?? 0
+            var current: [(x: Double, y: Double)] = []
+            var (length, lowest, highest) = (0.0, Double.infinity, 0.0)
+            for (index, (coordinate, step)) in points.enumerated() {
+                if index > 0 {
+                    var turn = coordinate.longitude - points[index - 1].coordinate.longitude
+                    if turn > 180 { turn -= 360 }
+                    if turn < -180 { turn += 360 }
+                    longitude += turn
+                }
+                let here = scale(coordinate.latitude)
+                let point = plane.point(latitude: coordinate.latitude, longitude: longitude)
+                if current.count > 1, length + step > pieceLength || max(highest, here) > scaleSpread * min(lowest, here) {
+                    pieces.append(Piece(points: current, radius: buffer * highest / plane.metresPerTile))
+                    // The next piece starts where this one ended, so no gap opens between them.
+                    let last = scale(points[index - 1].coordinate.latitude)
+                    current = [current[current.count - 1]]
+                    (length, lowest, highest) = (0, last, last)
+                }
+                current.append(point)
+                length += step
+                (lowest, highest) = (min(lowest, here), max(highest, here))
+            }
+            if current.count == 1 { current.append(current[0]) }
+            if !current.isEmpty { pieces.append(Piece(points: current, radius: buffer * highest / plane.metresPerTile)) }
+        }
+        return pieces
+    }
+
+    /// At most how many tiles the lines buffered by `radius` touch: for each segment, the lattice
+    /// points (tile centres) within radius + half a diagonal, at most its area plus its perimeter plus one.
+    static func tileBound(_ points: [(x: Double, y: Double)], radius: Double) -> Double {
+        let reach = radius + 0.7072
+        var bound = 0.0
+        for (a, b) in zip(points, points.dropFirst()) {
+            let length = hypot(b.x - a.x, b.y - a.y)
+            bound += 2 * reach * length + .pi * reach * reach + 2 * length + 2 * .pi * reach + 1
+        }
+        return points.count == 1 ? .pi * reach * reach + 2 * .pi * reach + 1 : bound
+    }
+
+    /// The route's bounding box, longitudes unwrapped, grown by `buffer` metres.
+    static func box(of route: Route, buffer: Double) -> (west: Double, south: Double, east: Double, north: Double) {
+        var (west, south, east, north) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for stage in route.stages {
+            var longitude = stage.coordinates.first?.longitude ?? 0
+            var previous: Coordinate? = nil
+            for coordinate in stage.coordinates {
+                if let previous {
+                    var step = coordinate.longitude - previous.longitude
+                    if step > 180 { step -= 360 }
+                    if step < -180 { step += 360 }
+                    longitude += step
+                }
+                (west, east) = (min(west, longitude), max(east, longitude))
+                (south, north) = (min(south, coordinate.latitude), max(north, coordinate.latitude))
+                previous = coordinate
+            }
+        }
+        let latitudeReach = buffer / MercatorPlane.meridionalRadius(latitude: 0) * 180 / .pi
+        let widest = min(max(abs(south), abs(north)) + latitudeReach, 89.9)
+        let longitudeReach = buffer / (WGS84.a * cos(widest * .pi / 180)) * 180 / .pi
+        return (west - longitudeReach, max(-90, south - latitudeReach), east + longitudeReach, min(90, north + latitudeReach))
+    }
+
+    /// The tiles of `zoom` the box touches.
+    static func boxCount(_ box: (west: Double, south: Double, east: Double, north: Double), zoom: Int) -> Int {
+        let plane = MercatorPlane(zoom: zoom)
+        let size = 1 << zoom
+        let top = plane.point(latitude: box.north, longitude: box.west)
+        let bottom = plane.point(latitude: box.south, longitude: box.east)
+        let columns = min(size, Int(bottom.x.rounded(.down)) - Int(top.x.rounded(.down)) + 1)
+        let rows = min(size - 1, Int(bottom.y.rounded(.down))) - max(0, Int(top.y.rounded(.down))) + 1
+        return max(0, columns) * max(0, rows)
+    }
+
+    /// The corridor in longitude and latitude, cut at the antimeridian and wound as RFC 7946 asks.
+    static func coordinates(of corridor: Geometry, plane: MercatorPlane, context: GEOSContext) throws(GeometryError) -> [[[Coordinate]]] {
+        let polygons = try context.polygons(of: corridor)
+        let xs = polygons.flatMap { $0.first ?? [] }.map(\.x)
+        guard let west = xs.min(), let east = xs.max() else { return [] }
+        var result: [[[Coordinate]]] = []
+        for world in Int((west / plane.size).rounded(.down))...Int((east / plane.size).rounded(.down)) {
+            let offset = Double(world) * plane.size
+            let part = try context.clip(corridor, x: offset...(offset + plane.size), y: 0...plane.size)
+            for polygon in try context.polygons(of: part) {
+                let rings = polygon.enumerated().map { index, ring in
+                    var coordinates = ring.map { plane.coordinate(x: $0.x - offset, y: $0.y) }
+                    // Counter-clockwise shells and clockwise holes in longitude and latitude.
+                    if (signedArea(coordinates) > 0) != (index == 0) { coordinates.reverse() }
+                    return coordinates
+                }
+                result.append(rings)
+            }
+        }
+        return result
+    }
+
+    /// Twice the signed area of a closed ring in degrees: positive counter-clockwise.
+    static func signedArea(_ ring: [Coordinate]) -> Double {
+        zip(ring, ring.dropFirst()).reduce(0) { $0 + ($1.0.longitude * $1.1.latitude - $1.1.longitude * $1.0.latitude) }
+    }
+}
+
+/// The Web Mercator plane measured in tiles of one zoom: x from the antimeridian eastwards (not
+/// wrapped: a route across the antimeridian goes on past the world's width), y down from the top
+/// of the world (latitude 85.05°).
+struct MercatorPlane {
+    let zoom: Int
+    /// The world's width in tiles.
+    let size: Double
+    /// Ground metres per tile at the equator.
+    let metresPerTile: Double
+
+    init(zoom: Int) {
+        self.zoom = zoom
+        size = pow(2, Double(zoom))
+        metresPerTile = 2 * .pi * WGS84.a / size
+    }
+
+    /// Latitudes past this are drawn at it: Mercator reaches the poles only at infinity.
+    static let scaleLimitLatitude = 89.9
+
+    func point(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+        let clamped = max(-Self.scaleLimitLatitude, min(Self.scaleLimitLatitude, latitude)) * .pi / 180
+        let x = (longitude + 180) / 360 * size
+        let y = (1 - log(tan(clamped) + 1 / cos(clamped)) / .pi) / 2 * size
+        return (x, y)
+    }
+
+    func coordinate(x: Double, y: Double) -> Coordinate {
+        let longitude = x / size * 360 - 180
+        let latitude = atan(sinh(.pi * (1 - 2 * y / size))) * 180 / .pi
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// Web Mercator's largest scale at `latitude` against the ellipsoid: the plane's metres per
+    /// ground metre north-south (a / (M cos φ)), which is at least its east-west scale (a / (N cos φ)).
+    static func scale(latitude: Double) -> Double {
+        WGS84.a / (meridionalRadius(latitude: latitude) * cos(latitude * .pi / 180))
+    }
+
+    /// The ellipsoid's radius of curvature along the meridian.
+    static func meridionalRadius(latitude: Double) -> Double {
+        let sine = sin(latitude * .pi / 180)
+        return WGS84.a * (1 - WGS84.e2) / pow(1 - WGS84.e2 * sine * sine, 1.5)
+    }
+}
