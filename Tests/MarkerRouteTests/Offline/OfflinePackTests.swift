@@ -16,3 +16,65 @@ struct OfflinePackTests {
         #expect(pack.count < pack.boxCount)
     }
 }
+
+/// The tiles checked against shapely and mercantile (offline_oracle.py): every tile within the
+/// buffer listed, every tile listed within the buffer and its own diagonal.
+@Suite("Offline packs against shapely")
+struct OfflineOracleTests {
+    struct Report: Decodable {
+        var candidates: Int
+        var listed: Int
+        var within: Int
+        var missing: [[Int]]
+        var extra: [[Int]]
+        var farthestListed: Double
+        var nearestUnlisted: Double
+        var tileDiagonal: Double
+    }
+
+    /// Runs the oracle on the pack's tiles at `tileZoom`.
+    static func check(_ route: Route, _ pack: OfflinePack, tileZoom: Int, claiming buffer: Double? = nil) async throws -> Report {
+        let level = try #require(pack.levels.first { $0.tileZoom == tileZoom })
+        let input: [String: Any] = [
+            "stages": route.stages.map { $0.coordinates.map { [$0.longitude, $0.latitude] } },
+            "buffer": buffer ?? pack.options.buffer, "zoom": tileZoom,
+            "tiles": level.tiles.tiles.map { [$0.x, $0.y] },
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("offline-\(UUID().uuidString).json")
+        try JSONSerialization.data(withJSONObject: input).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let script = Repository.path("Tests/MarkerRouteTests/Offline/offline_oracle.py")
+        // The script exits 1 when a rule is broken, with its report on standard output all the same.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let bytes = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return try JSONDecoder().decode(Report.self, from: bytes)
+    }
+
+    @Test("the real tracks, at the finest and a middle zoom", arguments: ["korita-zbevnica.gpx", "cerknicko-jezero.gpx", "route.gpx", "Mojstrovka.gpx"])
+    func realTracks(file: String) async throws {
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent(file).path, format: nil)
+        let pack = try OfflinePack(route: route, options: OfflinePack.Options())
+        for zoom in [17, 13] {
+            let report = try await Self.check(route, pack, tileZoom: zoom)
+            #expect(report.missing.isEmpty && report.extra.isEmpty, "\(file) z\(zoom): \(report)")
+            #expect(report.listed >= report.within)
+        }
+    }
+
+    @Test("the check can fail: a pack of 1,800 m misses tiles of 2,000 m, one of 2,400 m lists tiles beyond them")
+    func checkCanFail() async throws {
+        let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path, format: nil)
+        for (buffer, broken) in [(1_800.0, \Report.missing), (2_400.0, \Report.extra)] {
+            var options = OfflinePack.Options()
+            options.buffer = buffer
+            let report = try await Self.check(route, try OfflinePack(route: route, options: options), tileZoom: 17, claiming: 2_000)
+            #expect(!report[keyPath: broken].isEmpty, "\(buffer) m: \(report)")
+        }
+    }
+}
