@@ -67,6 +67,40 @@ struct OfflineOracleTests {
         }
     }
 
+    /// Routes made to find the edges: across the antimeridian, far north, up to Mercator's limit, a loop, two stages apart.
+    enum Made: String, CaseIterable, Sendable {
+        case antimeridian, north80, mercatorLimit, loop, twoStages
+
+        var route: Route {
+            func line(_ start: Coordinate, _ azimuth: Double, _ metres: Double) -> [Coordinate] {
+                (0...Int(metres / 500)).map { Geodesic.direct(from: start, azimuth: azimuth, distance: Double($0) * 500) }
+            }
+            switch self {
+            case .antimeridian: return Route(stages: [Stage(coordinates: line(Coordinate(latitude: -17.1, longitude: 179.8), 80, 40_000))])
+            case .north80: return Route(stages: [Stage(coordinates: line(Coordinate(latitude: 80, longitude: 20), 45, 30_000))])
+            case .mercatorLimit: return Route(stages: [Stage(coordinates: line(Coordinate(latitude: 84.99, longitude: -40), 90, 20_000))])
+            case .loop:
+                let centre = Coordinate(latitude: 46.05, longitude: 14.5)
+                return Route(stages: [Stage(coordinates: (0...72).map { Geodesic.direct(from: centre, azimuth: Double($0) * 5, distance: 3_000) })])
+            case .twoStages:
+                return Route(stages: [
+                    Stage(coordinates: line(Coordinate(latitude: 46, longitude: 14), 0, 10_000)),
+                    Stage(coordinates: line(Coordinate(latitude: 46, longitude: 14.3), 180, 10_000)),
+                ])
+            }
+        }
+    }
+
+    @Test("made routes, at the finest and a middle zoom", arguments: Made.allCases)
+    func madeRoutes(made: Made) async throws {
+        let pack = try OfflinePack(route: made.route, options: OfflinePack.Options())
+        for zoom in [17, 12] {
+            let report = try await Self.check(made.route, pack, tileZoom: zoom)
+            #expect(report.missing.isEmpty && report.extra.isEmpty, "\(made) z\(zoom): \(report)")
+            #expect(report.listed > 0)
+        }
+    }
+
     @Test("the check can fail: a pack of 1,800 m misses tiles of 2,000 m, one of 2,400 m lists tiles beyond them")
     func checkCanFail() async throws {
         let route = try Route.load(path: Repository.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path, format: nil)
