@@ -138,17 +138,25 @@ struct ProgressRoutes: Sendable {
     private func lines(_ entries: [Entry], _ options: ProgressQuery, _ drawn: [ThemedMarker: DrawnPicture]) async throws(ServiceError) -> [UInt8] {
         let (limit, base, urls) = (limits.responseBytes, publicBaseURL ?? "", urls)
         return try await workers.run { () throws(ServiceError) -> [UInt8] in
+            // Ids and URLs once per countdown marker, not once per fix: a signed URL costs an HMAC.
+            var named: [Marker: (ids: [String], urls: [String])] = [:]
+            for marker in Set(drawn.keys.map(\.marker)) {
+                let pictures = options.themes.compactMap { drawn[ThemedMarker(marker: marker, theme: $0)] }
+                guard pictures.count == options.themes.count else {
+                    throw ServiceError(.internalServerError, "no image drawn for \(marker.label)")
+                }
+                named[marker] = (pictures.map(\.id.value), pictures.map { base + urls.icon($0.id, ratio: options.ratio) })
+            }
             var body: [UInt8] = []
             for entry in entries {
                 switch entry {
                 case .followed(let progress, let fix, let line, let marker):
-                    var text = ProgressLine(progress, fix: fix, line: line, unit: options.unit)
-                    let pictures = options.themes.compactMap { drawn[ThemedMarker(marker: marker, theme: $0)] }
-                    guard pictures.count == options.themes.count else {
+                    guard let (ids, icons) = named[marker] else {
                         throw ServiceError(.internalServerError, "no image drawn for \(marker.label)")
                     }
-                    text.append("marker", pictures.map(\.id.value))
-                    text.append("icon", pictures.map { base + urls.icon($0.id, ratio: options.ratio) })
+                    var text = ProgressLine(progress, fix: fix, line: line, unit: options.unit)
+                    text.append("marker", ids)
+                    text.append("icon", icons)
                     body.append(contentsOf: text.json.utf8)
                 case .refused(let line, let error):
                     body.append(contentsOf: ProgressLine.refusal(line: line, error).utf8)
