@@ -101,6 +101,20 @@ struct MapFiles: Sendable {
         }
         try write(try await geoJSON.get(), "markers.geojson")
         try write(try await page.get(), PreviewPage.fileName)
+        if let pack = batch.offline {
+            // In a subfolder of its own, recorded in the manifest as `offline/<name>`.
+            let corridor = try Self.document { try OfflineFiles.corridor(pack) }
+            let tiles = try Self.document { try OfflineFiles.tiles(pack, tileBytes: options.offlineTileBytes) }
+            do {
+                let folder = try staging.makeSubfolder(OfflineFiles.folder)
+                for (bytes, name) in [(corridor, OfflineFiles.corridorName), (tiles, OfflineFiles.tilesName)] {
+                    try folder.writeNew(bytes, as: name)
+                    files["\(OfflineFiles.folder)/\(name)"] = ContentHash.sha256Hex(bytes)
+                }
+            } catch {
+                throw OutputError(error.message)
+            }
+        }
         let unitMetres = options.unit.metres
         return Manifest(
             renderer: RendererFingerprint.combined(fingerprints), renderers: fingerprints, unit: options.unit.rawValue,

@@ -33,6 +33,10 @@ public struct RouteBatch: Sendable {
         public var baseURL: String? = nil
         /// How the marker PNGs are compressed: `PNGEncoder.defaultCompression`, or `smallCompression` for `--small`.
         public var compression = PNGEncoder.defaultCompression
+        /// The offline pack to write beside the markers (`offline/`), if any.
+        public var offline: OfflinePack.Options? = nil
+        /// Bytes a tile weighs, by map zoom, for the pack's estimate (`OfflineFiles.defaultTileBytes` for the rest).
+        public var offlineTileBytes: [Int: Int] = [:]
 
         public init() {}
     }
@@ -52,6 +56,8 @@ public struct RouteBatch: Sendable {
     public let plan: MarkerPlan
     /// Every distinct image the markers need.
     public let imageSet: RouteImageSet
+    /// The corridor and tiles to ride the route offline, when the options ask for them.
+    public let offline: OfflinePack?
 
     /// Plans the route's markers and images, refusing a route over the options' limits before
     /// anything is drawn: markers are counted from the stage lengths before any is made. `renderer`
@@ -88,6 +94,7 @@ public struct RouteBatch: Sendable {
                 "the route needs \(imageSet.requests.count) images (\(options.themes.count) themes × \(imageSet.scales.count) scales), "
                     + "more than the limit of \(options.maximumImages) per run; draw fewer themes or scales")
         }
+        offline = try options.offline.map { (pack) throws(RouteError) in try OfflinePack(route: route, options: pack) }
     }
 
     /// Writes the batch into the folder at `path` with a pool of `threads` renderers: see

@@ -1,4 +1,5 @@
 import MarkerFiles
+import MarkerMap
 import MarkerRender
 import MarkerSpec
 public import SystemPackage
@@ -32,6 +33,8 @@ public final class RouteOutput: Sendable {
     let ownFiles: [String: String]
     /// Temporary files and staging folders of killed runs.
     let abandoned: [Folder.Entry]
+    /// Temporary files of killed runs in the offline pack's folder.
+    let abandonedOffline: [String]
 
     /// Prefix of the folder a run draws into before it publishes; the pid follows.
     static let stagingPrefix = ".markerpaint-staging-"
@@ -49,12 +52,15 @@ public final class RouteOutput: Sendable {
         previous = survey.manifest
         ownFiles = survey.ownFiles
         abandoned = survey.abandoned
+        abandonedOffline = survey.abandonedOffline
     }
 
     private struct Survey {
         var manifest: Manifest?
         var ownFiles: [String: String] = [:]
         var abandoned: [Folder.Entry] = []
+        /// Temporary files of killed runs in the offline pack's folder.
+        var abandonedOffline: [String] = []
     }
 
     /// Sorts everything in `folder` into ours, abandoned, and foreign; throws at the first foreign entry.
@@ -72,6 +78,11 @@ public final class RouteOutput: Sendable {
         for entry in entries {
             if entry.kind == .folder, isAbandonedStaging(entry.name, in: folder) {
                 survey.abandoned.append(entry)
+                continue
+            }
+            if entry.kind == .folder, entry.name == OfflineFiles.folder {
+                // The offline pack's folder is ours if every file in it is one the manifest records, unchanged.
+                foreign += try surveyOffline(folder, recorded: recorded, into: &survey)
                 continue
             }
             guard entry.kind == .file else {
@@ -116,15 +127,56 @@ public final class RouteOutput: Sendable {
         return survey
     }
 
+    /// Sorts the files of the `offline` subfolder into ours (recorded as `offline/<name>` with the
+    /// same hash), temporary files of killed runs (removed when this run publishes), and foreign ones, which it returns.
+    private static func surveyOffline(_ folder: Folder, recorded: [String: String?], into survey: inout Survey) throws(OutputError) -> [String] {
+        var foreign: [String] = []
+        do {
+            let offline = try folder.subfolder(OfflineFiles.folder)
+            for entry in try offline.entries() {
+                let name = "\(OfflineFiles.folder)/\(entry.name)"
+                guard entry.kind == .file else {
+                    foreign.append(name)
+                    continue
+                }
+                if TemporaryName.isAbandoned(entry.name) {
+                    survey.abandonedOffline.append(entry.name)
+                    continue
+                }
+                guard let bytes = try offline.contents(of: entry.name, limit: maximumOwnFileBytes) else { continue }
+                let sha256 = ContentHash.sha256Hex(bytes)
+                guard let expected = recorded[name] else {
+                    foreign.append(name)
+                    continue
+                }
+                guard expected == nil || expected == sha256 else {
+                    throw OutputError(
+                        "\(offline.path(of: entry.name)) was changed after markerpaint wrote it; move it out of \(folder.path) "
+                            + "or choose another --out folder (markerpaint replaces only what it wrote)")
+                }
+                survey.ownFiles[name] = sha256
+            }
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            foreign.append(OfflineFiles.folder)
+        }
+        return foreign
+    }
+
     /// A staging folder of a run that is over (this run holds the lock): named `.markerpaint-staging-<pid>-<n>`
-    /// and holding nothing but files, as a run leaves it.
+    /// and holding nothing but files (and the offline pack's folder of files), as a run leaves it.
     private static func isAbandonedStaging(_ name: String, in folder: Folder) -> Bool {
         guard name.hasPrefix(stagingPrefix) else { return false }
         let parts = name.dropFirst(stagingPrefix.count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
             let entries = try? folder.subfolder(name).entries()
         else { return false }
-        return entries.allSatisfy { $0.kind == .file }
+        return entries.allSatisfy { entry in
+            entry.kind == .file
+                || (entry.kind == .folder && entry.name == OfflineFiles.folder
+                    && ((try? folder.subfolder(name).subfolder(entry.name).entries())?.allSatisfy { $0.kind == .file } ?? false))
+        }
     }
 
     /// Images of an earlier run whose theme and scale the renderer draws as it did then, and whose
@@ -151,6 +203,10 @@ public final class RouteOutput: Sendable {
                     try folder.removeFile(entry.name)
                 }
             }
+            if !abandonedOffline.isEmpty {
+                let offline = try folder.subfolder(OfflineFiles.folder)
+                for name in abandonedOffline { try offline.removeFile(name) }
+            }
             return try folder.makeSubfolder("\(Self.stagingPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         } catch {
             throw OutputError(error.message)
@@ -168,12 +224,32 @@ public final class RouteOutput: Sendable {
             try folder.write(Array(try intent.encoded()), as: Manifest.fileName)
             // One mover: the kernel serializes renames between two folders on the rename lock.
             for entry in try staging.entries() {
-                try staging.move(entry.name, to: folder, as: entry.name)
+                if entry.kind == .folder {
+                    // The offline pack's folder: its files move into the folder's own, made if missing.
+                    let source = try staging.subfolder(entry.name)
+                    let existing = try? folder.subfolder(entry.name)
+                    let destination = try existing ?? folder.makeSubfolder(entry.name)
+                    for file in try source.entries() { try source.move(file.name, to: destination, as: file.name) }
+                } else {
+                    try staging.move(entry.name, to: folder, as: entry.name)
+                }
             }
             // Into a folder with nothing of an earlier run, the intent is already the manifest.
             if intent.files != manifest.files { try folder.write(Array(try manifest.encoded()), as: Manifest.fileName) }
+            let offlinePrefix = "\(OfflineFiles.folder)/"
             for name in ownFiles.keys where newFiles[name] == nil && name != Manifest.fileName {
-                try folder.removeFile(name)
+                if name.hasPrefix(offlinePrefix) {
+                    try folder.subfolder(OfflineFiles.folder).removeFile(String(name.dropFirst(offlinePrefix.count)))
+                } else {
+                    try folder.removeFile(name)
+                }
+            }
+            // A pack an earlier run wrote and this one does not leaves no empty folder behind.
+            if ownFiles.keys.contains(where: { $0.hasPrefix(offlinePrefix) }), !newFiles.keys.contains(where: { $0.hasPrefix(offlinePrefix) }),
+                let offline = try? folder.subfolder(OfflineFiles.folder),
+                (try offline.entries()).isEmpty
+            {
+                try folder.removeSubfolder(OfflineFiles.folder)
             }
             try folder.removeSubfolder(staging.path.lastComponent?.string ?? "")
         } catch let error as FileError {

@@ -94,22 +94,23 @@ public struct OfflinePack: Sendable {
         do {
             let context = try GEOSContext()
             var lines: [(line: Geometry, radius: Double)] = []
-            var bound = 0.0
+            // At most how many tiles each zoom's corridor can touch, counted before any buffer is made.
+            var bounds = [Double](repeating: 0, count: options.zooms.count)
             for piece in pieces {
                 let line = try context.lineString(piece.points)
                 var simplified = try context.simplify(line, tolerance: Self.tolerance)
-                var kept = try context.points(ofLine: simplified)
-                // A line of one point twice simplifies to nothing; it stands as it is.
-                if kept.count < 2 { (simplified, kept) = (line, piece.points) }
+                if try context.points(ofLine: simplified).count < 2 { simplified = line }  // one point twice simplifies to nothing
                 let radius = (piece.radius + Self.tolerance) / cos(Double.pi / Double(4 * Self.quadrantSegments))
-                bound += Self.tileBound(kept, radius: radius)
                 lines.append((simplified, radius))
+                // Simplified by the radius, the line's buffer of twice the radius holds this piece's.
+                var coarse = try context.points(ofLine: try context.simplify(line, tolerance: radius))
+                if coarse.count < 2 { coarse = [piece.points[0], piece.points[0]] }
+                for level in bounds.indices {
+                    bounds[level] += Self.tileBound(coarse, radius: 2 * radius, scale: pow(0.5, Double(level)))
+                }
             }
-            let levelCount = options.zooms.count
-            var total = 0.0
-            for level in 0..<levelCount {
-                let zoom = finest - level
-                total += min(bound, pow(4, Double(zoom)))
+            let total = bounds.enumerated().reduce(0.0) { sum, level in
+                sum + min(level.element, pow(4, Double(finest - level.offset)))
             }
             guard total <= Double(options.maximumTiles) else {
                 throw RouteError(
@@ -205,16 +206,16 @@ public struct OfflinePack: Sendable {
         return pieces
     }
 
-    /// At most how many tiles the lines buffered by `radius` touch: for each segment, the lattice
-    /// points (tile centres) within radius + half a diagonal, at most its area plus its perimeter plus one.
-    static func tileBound(_ points: [(x: Double, y: Double)], radius: Double) -> Double {
-        let reach = radius + 0.7072
+    /// At most how many tiles a line buffered by `radius` touches on a plane scaled by `scale`: no more
+    /// than the area of its buffer grown by a tile's diagonal (each tile touched lies within it, and
+    /// tiles do not overlap), which is at most a rectangle and a disc for each segment.
+    static func tileBound(_ points: [(x: Double, y: Double)], radius: Double, scale: Double) -> Double {
+        let reach = radius * scale + 2.0.squareRoot()
         var bound = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
-            let length = hypot(b.x - a.x, b.y - a.y)
-            bound += 2 * reach * length + .pi * reach * reach + 2 * length + 2 * .pi * reach + 1
+            bound += 2 * reach * hypot(b.x - a.x, b.y - a.y) * scale + .pi * reach * reach
         }
-        return points.count == 1 ? .pi * reach * reach + 2 * .pi * reach + 1 : bound
+        return bound
     }
 
     /// The route's bounding box, longitudes unwrapped, grown by `buffer` metres.

@@ -94,6 +94,9 @@ struct RouteCommand: AsyncParsableCommand {
             valueName: "url"))
     var baseURL: String?
 
+    @OptionGroup(title: "Offline pack")
+    var offline: OfflineOptions
+
     func validate() throws {
         if polyline5 && polyline6 { throw ValidationError("--polyline5 and --polyline6 cannot be used together") }
         _ = try parsedThemes()
@@ -107,7 +110,7 @@ struct RouteCommand: AsyncParsableCommand {
             // The platform decides these: both themes (light and dark mode) at its own scales.
             let mapOnly: [(String, Bool)] = [
                 ("--themes", themes != nil), ("--scales", scales != nil), ("--palette", palette != nil), ("--no-sprites", noSprites),
-                ("--base-url", baseURL != nil), ("--small", small),
+                ("--base-url", baseURL != nil), ("--small", small), ("--offline", offline.offline),
             ]
             if let (flag, _) = mapOnly.first(where: { $0.1 }) {
                 let scaleList = target.scales(in: format ?? target.formats[0]).map(\.description).joined(separator: ", ")
@@ -166,6 +169,8 @@ struct RouteCommand: AsyncParsableCommand {
         options.sprites = !noSprites
         options.compression = compression
         options.baseURL = try checkedBaseURL()
+        options.offline = try offline.packOptions()
+        options.offlineTileBytes = try offline.parsedTileBytes()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
         }
@@ -195,8 +200,12 @@ struct RouteCommand: AsyncParsableCommand {
             throw Self.withFlagHint(error)
         }
         bar?.finish()
+        let pack = batch.offline.map { pack in
+            "; offline: \(pack.count) tiles at zooms \(pack.options.zooms.lowerBound)-\(pack.options.zooms.upperBound) (the bounding box: \(pack.boxCount))"
+        }
         print(
             "\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))"
+                + (pack ?? "")
         )
     }
 }

@@ -1,0 +1,93 @@
+import ArgumentParser
+import MarkerRoute
+
+/// `route --offline`: the corridor and the map tiles to ride the route offline, beside the markers.
+struct OfflineOptions: ParsableArguments {
+    @Flag(help: "Also write offline/corridor.geojson and offline/tiles.json: the route buffered, and the map tiles that touch it.")
+    var offline = false
+
+    @Option(help: ArgumentHelp("Metres around the route the offline pack covers, 1 to 100000 (default 2000).", valueName: "metres"))
+    var buffer: Double?
+
+    @Option(help: ArgumentHelp("Map zooms of the offline pack, as first-last within 0-22 (default 8-16).", valueName: "zooms"))
+    var offlineZooms: String?
+
+    @Option(help: ArgumentHelp("The map's tiles: 256 (raster: fetched a zoom further in) or 512 (vector) pixels (default 256).", valueName: "pixels"))
+    var tileSize: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Bytes a tile weighs, for the pack's estimate: one number, or zoom=bytes pairs such as 8=40000,16=9000 (default 20000).",
+            valueName: "bytes"))
+    var tileBytes: String?
+
+    @Option(help: ArgumentHelp("Most tiles the offline pack may hold, counted before it is worked out (default 5000000).", valueName: "n"))
+    var maxOfflineTiles: Int?
+
+    func validate() throws {
+        let given: [(String, Bool)] = [
+            ("--buffer", buffer != nil), ("--offline-zooms", offlineZooms != nil), ("--tile-size", tileSize != nil),
+            ("--tile-bytes", tileBytes != nil), ("--max-offline-tiles", maxOfflineTiles != nil),
+        ]
+        if !offline, let (flag, _) = given.first(where: { $0.1 }) { throw ValidationError("\(flag) is for --offline; add --offline") }
+        _ = try packOptions()
+        _ = try parsedTileBytes()
+    }
+
+    /// The pack these options ask for, or nil without `--offline`.
+    func packOptions() throws -> OfflinePack.Options? {
+        guard offline else { return nil }
+        var options = OfflinePack.Options()
+        if let buffer {
+            guard buffer.isFinite, OfflinePack.Options.bufferRange.contains(buffer) else {
+                throw ValidationError("--buffer must be 1 to 100000 metres, not \(buffer)")
+            }
+            options.buffer = buffer
+        }
+        if let offlineZooms {
+            let parts = offlineZooms.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            let zooms = parts.compactMap { $0 }
+            guard parts.count == 2, zooms.count == 2, zooms[0] <= zooms[1], OfflinePack.Options.zoomRange.contains(zooms[0]),
+                OfflinePack.Options.zoomRange.contains(zooms[1])
+            else {
+                throw ValidationError("--offline-zooms must be two zooms within 0-22 as first-last, such as 8-16, not \"\(offlineZooms)\"")
+            }
+            options.zooms = zooms[0]...zooms[1]
+        }
+        if let tileSize {
+            guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size must be 256 or 512, not \(tileSize)") }
+            options.tileSize = tileSize
+        }
+        if let maxOfflineTiles {
+            guard (1...100_000_000).contains(maxOfflineTiles) else { throw ValidationError("--max-offline-tiles must be 1 to 100000000") }
+            options.maximumTiles = maxOfflineTiles
+        }
+        return options
+    }
+
+    /// `--tile-bytes`: one size for every zoom, or sizes by map zoom.
+    func parsedTileBytes() throws -> [Int: Int] {
+        guard let tileBytes else { return [:] }
+        let zooms = (try packOptions())?.zooms ?? 8...16
+        func bytes(_ text: Substring) throws -> Int {
+            guard let value = Int(text.trimmingSpaces), (1...100_000_000).contains(value) else {
+                throw ValidationError("--tile-bytes: \"\(text)\" is not a number of bytes from 1 to 100000000")
+            }
+            return value
+        }
+        if !tileBytes.contains("=") {
+            let size = try bytes(tileBytes[...])
+            return Dictionary(uniqueKeysWithValues: zooms.map { ($0, size) })
+        }
+        var sizes: [Int: Int] = [:]
+        for pair in tileBytes.split(separator: ",", omittingEmptySubsequences: false) {
+            let parts = pair.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count == 2, let zoom = Int(parts[0].trimmingSpaces), zooms.contains(zoom) else {
+                throw ValidationError("--tile-bytes: \"\(pair)\" is not zoom=bytes for a zoom within \(zooms.lowerBound)-\(zooms.upperBound)")
+            }
+            guard sizes[zoom] == nil else { throw ValidationError("--tile-bytes names zoom \(zoom) more than once") }
+            sizes[zoom] = try bytes(parts[1])
+        }
+        return sizes
+    }
+}
