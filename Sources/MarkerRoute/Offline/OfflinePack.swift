@@ -63,16 +63,16 @@ public struct OfflinePack: Sendable {
     public var boxCount: Int { levels.reduce(0) { $0 + $1.boxCount } }
 
     /// Quadrant segments of GEOS's arcs; the radius is grown so the chords stay outside the circle.
-    static let quadrantSegments: Int32 = 8
+    static let quadrantSegments: Int32 = 16
     /// Points dropped in simplifying stay within this many finest tiles of the line kept.
-    static let tolerance = 1.0 / 16
+    static let tolerance = 1.0 / 64
     /// A piece of the route is at most this long, in metres.
     static let pieceLength = 50_000.0
     /// Segments longer than this are followed along their geodesic (which a straight line on the
     /// plane would leave by metres over tens of kilometres) in steps this long.
     static let chordLength = 5_000.0
-    /// Along a piece the plane's scale changes by at most this factor.
-    static let scaleSpread = 1.005
+    /// Along a piece the plane's scale changes by at most this factor: with the ellipsoid's two scales (0.34% apart at most), the simplifying and the chords of arcs, the corridor reaches less than 1% beyond the buffer.
+    static let scaleSpread = 1.002
 
     /// Works out the pack, refusing before the work one that could hold more than
     /// `options.maximumTiles` tiles.
@@ -264,13 +264,35 @@ public struct OfflinePack: Sendable {
             let part = try context.clip(corridor, x: offset...(offset + plane.size), y: 0...plane.size)
             for polygon in try context.polygons(of: part) {
                 let rings = polygon.enumerated().map { index, ring in
-                    var coordinates = ring.map { plane.coordinate(x: $0.x - offset, y: $0.y) }
+                    var coordinates = densified(ring, step: edgeLength / plane.metresPerTile).map { plane.coordinate(x: $0.x - offset, y: $0.y) }
                     // Counter-clockwise shells and clockwise holes in longitude and latitude.
                     if (signedArea(coordinates) > 0) != (index == 0) { coordinates.reverse() }
                     return coordinates
                 }
                 result.append(rings)
             }
+        }
+        return result
+    }
+
+    /// Edges of the corridor are at most this long (in metres at the equator): a straight edge on
+    /// the plane, in longitude and latitude (GeoJSON's reading) and on the ground part by less than a
+    /// centimetre over it, where over tens of kilometres they part by metres.
+    static let edgeLength = 500.0
+
+    /// `ring` with points added so that no edge is longer than `step`.
+    static func densified(_ ring: [(x: Double, y: Double)], step: Double) -> [(x: Double, y: Double)] {
+        guard let first = ring.first else { return ring }
+        var result = [first]
+        for (a, b) in zip(ring, ring.dropFirst()) {
+            let pieces = Int(min((hypot(b.x - a.x, b.y - a.y) / step).rounded(.up), 1e6))
+            if pieces > 1 {
+                for piece in 1..<pieces {
+                    let t = Double(piece) / Double(pieces)
+                    result.append((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t))
+                }
+            }
+            result.append(b)
         }
         return result
     }
