@@ -12,70 +12,61 @@ public enum OfflineFiles {
     /// of open country weighs; `--tile-bytes` gives a tile source's own.
     public static let defaultTileBytes = 20_000
 
-    /// `corridor.geojson`: a Feature whose geometry is the corridor, a Polygon or a MultiPolygon (parts
-    /// split at the antimeridian), as MapLibre Native's `OfflineGeometryRegionDefinition` and Mapbox's
-    /// tile regions take it, with the buffer and zooms in its properties.
-    public static func corridor(_ pack: OfflinePack) throws -> [UInt8] {
-        func position(_ coordinate: Coordinate) -> JSONValue {
-            .array([.number(rounded(coordinate.longitude)), .number(rounded(coordinate.latitude))])
-        }
-        let polygons: [JSONValue] = pack.corridor.map { rings in .array(rings.map { .array($0.map(position)) }) }
-        let geometry: JSONValue =
-            polygons.count == 1
-            ? .object([.init("coordinates", polygons[0]), .init("type", .string("Polygon"))])
-            : .object([.init("coordinates", .array(polygons)), .init("type", .string("MultiPolygon"))])
-        let document: JSONValue = .object([
-            .init("geometry", geometry),
-            .init(
-                "properties",
-                .object([
-                    .init("buffer", .number(pack.options.buffer)),
-                    .init("maxzoom", .integer(pack.options.zooms.upperBound)),
-                    .init("minzoom", .integer(pack.options.zooms.lowerBound)),
-                    .init("tileSize", .integer(pack.options.tileSize)),
-                ])),
-            .init("type", .string("Feature")),
-        ])
-        return try document.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
+    /// The corridor as a GeoJSON geometry: a Polygon, or a MultiPolygon of parts split at the antimeridian.
+    public static func geometry(_ pack: OfflinePack) -> StyleValue {
+        func position(_ coordinate: Coordinate) -> StyleValue { .array([.number(rounded(coordinate.longitude)), .number(rounded(coordinate.latitude))]) }
+        let polygons: [StyleValue] = pack.corridor.map { rings in .array(rings.map { .array($0.map(position)) }) }
+        return polygons.count == 1
+            ? .object(["type": .string("Polygon"), "coordinates": polygons[0]])
+            : .object(["type": .string("MultiPolygon"), "coordinates": .array(polygons)])
     }
 
-    /// `tiles.json`: for each map zoom, the zoom of its tiles, their count and each as `[x, y]`, the
-    /// bounding box's count beside it, and bytes estimated from `tileBytes` (by map zoom; the rest
-    /// at `defaultTileBytes`); the same totals for the pack.
-    public static func tiles(_ pack: OfflinePack, tileBytes: [Int: Int] = [:]) throws -> [UInt8] {
-        var zooms: [JSONValue] = []
+    /// `corridor.geojson`: a Feature whose geometry is the corridor, as MapLibre Native's
+    /// `OfflineGeometryRegionDefinition` and Mapbox's tile regions take it, with the buffer and zooms
+    /// in its properties.
+    public static func corridor(_ pack: OfflinePack) throws -> [UInt8] {
+        let document: StyleValue = .object([
+            "type": .string("Feature"),
+            "geometry": geometry(pack),
+            "properties": .object([
+                "buffer": .number(pack.options.buffer), "minzoom": .integer(pack.options.zooms.lowerBound),
+                "maxzoom": .integer(pack.options.zooms.upperBound), "tileSize": .integer(pack.options.tileSize),
+            ]),
+        ])
+        return try document.jsonValue.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
+    }
+
+    /// What `tiles.json` holds: for each map zoom the zoom of its tiles, their count and (with
+    /// `listingTiles`) each as `[x, y]`, the bounding box's count beside it, and bytes estimated from
+    /// `tileBytes` (by map zoom; the rest at `defaultTileBytes`); the same totals for the pack.
+    public static func summary(_ pack: OfflinePack, tileBytes: [Int: Int] = [:], listingTiles: Bool) -> StyleValue {
+        var zooms: [StyleValue] = []
         var (bytes, boxBytes) = (0, 0)
         for level in pack.levels {
             let size = tileBytes[level.zoom] ?? defaultTileBytes
-            let tiles = level.tiles.tiles.map { JSONValue.array([.integer($0.x), .integer($0.y)]) }
             bytes += level.tiles.count * size
             boxBytes += level.boxCount * size
-            zooms.append(
-                .object([
-                    .init("boxBytes", .integer(level.boxCount * size)),
-                    .init("boxCount", .integer(level.boxCount)),
-                    .init("bytes", .integer(level.tiles.count * size)),
-                    .init("count", .integer(level.tiles.count)),
-                    .init("tileBytes", .integer(size)),
-                    .init("tileZoom", .integer(level.tileZoom)),
-                    .init("tiles", .array(tiles)),
-                    .init("zoom", .integer(level.zoom)),
-                ]))
+            var zoom: [String: StyleValue] = [
+                "zoom": .integer(level.zoom), "tileZoom": .integer(level.tileZoom), "count": .integer(level.tiles.count),
+                "boxCount": .integer(level.boxCount), "tileBytes": .integer(size), "bytes": .integer(level.tiles.count * size),
+                "boxBytes": .integer(level.boxCount * size),
+            ]
+            if listingTiles { zoom["tiles"] = .array(level.tiles.tiles.map { .array([.integer($0.x), .integer($0.y)]) }) }
+            zooms.append(.object(zoom))
         }
         let box = pack.box
-        let document: JSONValue = .object([
-            .init("box", .array([box.west, box.south, box.east, box.north].map { .number(rounded($0)) })),
-            .init("boxBytes", .integer(boxBytes)),
-            .init("boxCount", .integer(pack.boxCount)),
-            .init("buffer", .number(pack.options.buffer)),
-            .init("bytes", .integer(bytes)),
-            .init("count", .integer(pack.count)),
-            .init("maxzoom", .integer(pack.options.zooms.upperBound)),
-            .init("minzoom", .integer(pack.options.zooms.lowerBound)),
-            .init("tileSize", .integer(pack.options.tileSize)),
-            .init("zooms", .array(zooms)),
+        return .object([
+            "buffer": .number(pack.options.buffer), "tileSize": .integer(pack.options.tileSize),
+            "minzoom": .integer(pack.options.zooms.lowerBound), "maxzoom": .integer(pack.options.zooms.upperBound),
+            "box": .array([box.west, box.south, box.east, box.north].map { .number(rounded($0)) }),
+            "count": .integer(pack.count), "boxCount": .integer(pack.boxCount), "bytes": .integer(bytes), "boxBytes": .integer(boxBytes),
+            "zooms": .array(zooms),
         ])
-        return try document.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
+    }
+
+    /// `tiles.json`: the summary with every tile listed.
+    public static func tiles(_ pack: OfflinePack, tileBytes: [Int: Int] = [:]) throws -> [UInt8] {
+        try summary(pack, tileBytes: tileBytes, listingTiles: true).jsonValue.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
     }
 
     /// Seven decimals of a degree: about a centimetre.

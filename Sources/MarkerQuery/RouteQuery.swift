@@ -3,12 +3,17 @@ public import MarkerSpec
 
 /// The options of a `POST /v1/routes` query: `unit` (km), `locale` (a decimal point), `interval` (1), `countdown` (false),
 /// `cumulative` (false), `zooms` (fit: placed on the map; table: the original app's zoom table), `themes` (day,night),
-/// `sprites` (true: the route's sprite sheets are drawn and named) and `polyline` (5 or 6 says the
-/// body is an encoded polyline; otherwise its first character tells GeoJSON from GPX).
+/// `sprites` (true: the route's sprite sheets are drawn and named), `polyline` (5 or 6 says the
+/// body is an encoded polyline; otherwise its first character tells GeoJSON from GPX), and
+/// `offline` (false: with true, the offline pack's corridor and tile counts; `buffer` 2000 metres,
+/// `offlineZooms` 8-16 and `tileSize` 256 as `route --offline` takes them).
 ///
 /// There is no scale: a route's images come at every scale the service draws, each with its URL.
 public struct RouteQuery: Sendable {
-    public static let parameters = ["unit", "locale", "interval", "countdown", "cumulative", "zooms", "themes", "sprites", "polyline"]
+    public static let parameters = [
+        "unit", "locale", "interval", "countdown", "cumulative", "zooms", "themes", "sprites", "polyline", "offline", "buffer", "offlineZooms",
+        "tileSize",
+    ]
 
     public var unit: Marker.Unit
     public var locale: LabelLocale
@@ -19,6 +24,8 @@ public struct RouteQuery: Sendable {
     public var themes: [Theme]
     public var sprites: Bool
     public var format: RouteFormat?
+    /// The offline pack asked for, if any.
+    public var offline: OfflinePack.Options?
 
     /// The plan these options ask for, within `limits`.
     public func planOptions(limits: MarkerPlan.Limits) -> MarkerPlan.Options {
@@ -45,6 +52,39 @@ public struct RouteQuery: Sendable {
         themes = try parameters.themes(default: [.day, .night])
         sprites = try parameters.flag("sprites", default: true)
         format = try Self.format(parameters)
+        offline = try Self.offline(parameters)
+    }
+
+    /// `offline=true` with `buffer`, `offlineZooms` and `tileSize`; those three only with it.
+    static func offline(_ query: QueryParameters) throws(QueryError) -> OfflinePack.Options? {
+        guard try query.flag("offline") else {
+            if let name = ["buffer", "offlineZooms", "tileSize"].first(where: { query[$0] != nil }) {
+                throw QueryError.badParameter(name, "is for offline=true")
+            }
+            return nil
+        }
+        var options = OfflinePack.Options()
+        if let buffer = try query.decimal("buffer") {
+            guard OfflinePack.Options.bufferRange.contains(buffer) else {
+                throw QueryError.badParameter("buffer", "must be 1 to 100000 metres, not \(QueryParameters.quoted(query["buffer"] ?? ""))")
+            }
+            options.buffer = buffer
+        }
+        if let text = query["offlineZooms"] {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let first = parts[0], let last = parts[1], first <= last,
+                OfflinePack.Options.zoomRange.contains(first), OfflinePack.Options.zoomRange.contains(last)
+            else {
+                throw QueryError.badParameter("offlineZooms", "must be two zooms within 0-22 as first-last, such as 8-16, not \(QueryParameters.quoted(text))")
+            }
+            options.zooms = first...last
+        }
+        switch query["tileSize"] {
+        case nil, "256": options.tileSize = 256
+        case "512": options.tileSize = 512
+        case let text?: throw QueryError.badParameter("tileSize", "must be 256 or 512, not \(QueryParameters.quoted(text))")
+        }
+        return options
     }
 
     static func format(_ query: QueryParameters) throws(QueryError) -> RouteFormat? {

@@ -79,6 +79,9 @@ struct MarkerPaintServe: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most fixes one progress request may follow.", valueName: "n"))
     var maxProgressFixes = ServiceConfiguration.defaultMaximumProgressFixes
 
+    @Option(help: ArgumentHelp("Most tiles one route's offline pack may hold.", valueName: "n"))
+    var maxOfflineTiles = ServiceConfiguration.defaultMaximumOfflineTiles
+
     @Option(help: ArgumentHelp("Most route requests handled at once; more wait their turn.", valueName: "n"))
     var maxConcurrentRoutes = ServiceConfiguration.defaultMaximumConcurrentRoutes
 
@@ -131,7 +134,7 @@ struct MarkerPaintServe: AsyncParsableCommand {
         ServiceConfiguration(
             host: host, port: port, cacheBytes: cacheMegabytes << 20,
             maximumRouteBytes: maxRouteBytes, maximumRouteMarkers: maxRouteMarkers,
-            maximumProgressFixes: maxProgressFixes,
+            maximumProgressFixes: maxProgressFixes, maximumOfflineTiles: maxOfflineTiles,
             maximumConcurrentRoutes: maxConcurrentRoutes, maximumWaitingRoutes: maxWaitingRoutes, renderThreads: threads,
             maximumConnections: maxConnections,
             publicBaseURL: publicURL,

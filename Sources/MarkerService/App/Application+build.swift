@@ -60,8 +60,13 @@ public func buildApplication(
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
             plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
-            responseBytes: configuration.maximumResponseBytes),
+            responseBytes: configuration.maximumResponseBytes, offlineTiles: configuration.maximumOfflineTiles),
         publicBaseURL: configuration.publicBaseURL
+    ).add(to: router)
+    OfflineTileRoutes(
+        limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
+        limits: OfflineTileRoutes.Limits(
+            bodyBytes: configuration.maximumRouteBytes, tiles: configuration.maximumOfflineTiles, responseBytes: configuration.maximumResponseBytes)
     ).add(to: router)
     ProgressRoutes(
         images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,

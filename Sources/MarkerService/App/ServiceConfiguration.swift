@@ -33,6 +33,8 @@ public struct ServiceConfiguration: Sendable {
     public var maximumRouteMarkers: Int
     /// The most fixes one `POST /v1/progress` may follow; the response holds a line per fix.
     public var maximumProgressFixes: Int
+    /// The most tiles one route's offline pack may hold (`offline=true`, `/v1/offline/tiles`).
+    public var maximumOfflineTiles: Int
     /// The most `POST /v1/routes` requests handled at once (each may hold its body in memory).
     public var maximumConcurrentRoutes: Int
     /// The most route requests waiting for one of those places (holding nothing but their
@@ -88,6 +90,8 @@ public struct ServiceConfiguration: Sendable {
     /// Five and a half hours at one fix a second: with two themes' signed absolute URLs (about 640
     /// bytes a line) the answer stays under the response limit.
     public static let defaultMaximumProgressFixes = 20_000
+    /// A million tiles: their list is about 15 MB, 3 MB gzipped (a 3,000 km route at zooms 8-16 needs under half).
+    public static let defaultMaximumOfflineTiles = 1_000_000
     /// Fewer than fit 4096 px at @2x (about 2,000 pills), so a sheet drawn again from its URL
     /// alone costs about a second of one core.
     public static let defaultMaximumSheetPictures = 1024
@@ -122,6 +126,7 @@ public struct ServiceConfiguration: Sendable {
         maximumRouteImages: Int = ServiceConfiguration.defaultMaximumRouteImages,
         maximumRouteMarkers: Int = ServiceConfiguration.defaultMaximumRouteMarkers,
         maximumProgressFixes: Int = ServiceConfiguration.defaultMaximumProgressFixes,
+        maximumOfflineTiles: Int = ServiceConfiguration.defaultMaximumOfflineTiles,
         maximumSheetPictures: Int = ServiceConfiguration.defaultMaximumSheetPictures,
         maximumConcurrentRoutes: Int = ServiceConfiguration.defaultMaximumConcurrentRoutes,
         maximumWaitingRoutes: Int = ServiceConfiguration.defaultMaximumWaitingRoutes,
@@ -151,6 +156,7 @@ public struct ServiceConfiguration: Sendable {
         self.maximumRouteImages = maximumRouteImages
         self.maximumRouteMarkers = maximumRouteMarkers
         self.maximumProgressFixes = maximumProgressFixes
+        self.maximumOfflineTiles = maximumOfflineTiles
         self.maximumSheetPictures = maximumSheetPictures
         self.maximumConcurrentRoutes = maximumConcurrentRoutes
         self.maximumWaitingRoutes = maximumWaitingRoutes
@@ -188,6 +194,9 @@ public struct ServiceConfiguration: Sendable {
         guard maximumRouteBytes > 0 else { throw Invalid(message: "the route body limit must be at least 1 byte") }
         guard maximumRouteImages > 0 else { throw Invalid(message: "the route image limit must be at least 1") }
         guard maximumRouteMarkers > 0 else { throw Invalid(message: "the route marker limit must be at least 1") }
+        guard (1...100_000_000).contains(maximumOfflineTiles) else {
+            throw Invalid(message: "the offline tile limit must be 1 to 100000000")
+        }
         guard (1...FixReader.maximumFixes).contains(maximumProgressFixes) else {
             throw Invalid(message: "the progress fix limit must be 1 to \(FixReader.maximumFixes)")
         }

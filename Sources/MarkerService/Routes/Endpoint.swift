@@ -22,9 +22,10 @@ struct Endpoint: Sendable {
     static let signedSprite = Endpoint(path: "/v1/sprites/{segment}/{file}", method: .get)
     static let routes = Endpoint(path: "/v1/routes", method: .post)
     static let progress = Endpoint(path: "/v1/progress", method: .post)
+    static let offlineTiles = Endpoint(path: "/v1/offline/tiles", method: .post)
     static let health = Endpoint(path: "/healthz", method: .get)
     static let metrics = Endpoint(path: "/metrics", method: .get)
-    static let all = markers.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, routes, progress, health, metrics]
+    static let all = markers.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, routes, progress, offlineTiles, health, metrics]
 
     /// The methods a request to `path` may use, or nil if no endpoint has that path.
     static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {

@@ -28,6 +28,8 @@ struct RouteMarkersRoutes: Sendable {
         var images: Int
         var plan: MarkerPlan.Limits
         var responseBytes: Int
+        /// The most tiles an offline pack may hold, counted before it is worked out.
+        var offlineTiles: Int
     }
 
     let images: MarkerImages
@@ -55,6 +57,8 @@ struct RouteMarkersRoutes: Sendable {
         var plan: MarkerPlan
         /// Each theme's distinct pictures, in route order.
         var markers: [Marker]
+        /// The offline pack, when asked for.
+        var offline: OfflinePack?
     }
 
     private func markers(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
@@ -122,7 +126,12 @@ struct RouteMarkersRoutes: Sendable {
                 }
                 var seen = Set<Marker>()
                 let markers = plan.markers.map(\.marker).filter { seen.insert($0).inserted }
-                return Prepared(stageNames: route.stages.map(\.name), plan: plan, markers: markers)
+                let offline = try options.offline.map { (asked) throws(RouteError) -> OfflinePack in
+                    var bounded = asked
+                    bounded.maximumTiles = min(asked.maximumTiles, limits.offlineTiles)
+                    return try OfflinePack(route: route, options: bounded)
+                }
+                return Prepared(stageNames: route.stages.map(\.name), plan: plan, markers: markers, offline: offline)
             } catch let error as RouteError {
                 throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
             } catch let error as MapError {
@@ -236,6 +245,12 @@ struct RouteMarkersRoutes: Sendable {
         if options.countdown { members["countdown"] = .bool(true) }
         if options.interval != .one { members["interval"] = .number(options.interval.units) }
         if options.visibility != .fit { members["zooms"] = .string(options.visibility.rawValue) }
+        if let pack = prepared.offline, case .object(var offline) = OfflineFiles.summary(pack, listingTiles: false) {
+            offline["corridor"] = OfflineFiles.geometry(pack)
+            // The tiles themselves: the same body and query posted there, answered gzip-compressed.
+            offline["tiles"] = .string(base + Endpoint.offlineTiles.path)
+            members["offline"] = .object(offline)
+        }
         return members
     }
 }
