@@ -3,6 +3,7 @@ import MarkerOutput
 import MarkerPixels
 import MarkerRender
 import MarkerRoute
+import MarkerSpec
 import SystemPackage
 import TestSupport
 import Testing
@@ -12,10 +13,18 @@ import Testing
 @Suite("Preview page in Chromium", .serialized)
 struct PreviewPageTests {
     struct State: Decodable {
+        struct Offline: Decodable {
+            let zoom: Int
+            let tileZoom: Int
+            let tiles: Int
+            let box: Int
+            let drawn: Int
+        }
         let theme: String
         let zoom: Double
         let filterZoom: Int
         let shown: [String]
+        let offline: Offline?
     }
 
     struct Feature {
@@ -90,6 +99,26 @@ struct PreviewPageTests {
         }
         #expect(opaque > 50)
         #expect(differing == 0, "\(differing) of \(opaque) opaque pixels differ")
+    }
+
+    @Test("with an offline pack, the page draws the tiles of the zoom it shows and their count against the box's", arguments: [8.0, 10.4, 12.0, 16.0, 18.0])
+    func offlineTiles(zoom: Double) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var options = RouteBatch.Options()
+        options.themes = [.day]
+        options.offline = OfflinePack.Options()
+        let batch = try RouteBatch(route: try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil), options: options)
+        _ = try await batch.write(to: FilePath(folder + "/out"), threads: 2)
+        let pack = try #require(batch.offline)
+        let state = try Self.state(of: "\(folder)/out/index.html#z=\(zoom)&lon=14.1445&lat=45.3806&theme=day", size: "1000,700")
+        let offline = try #require(state.offline)
+        // The zoom shown, within the pack's: its tiles, one zoom further in for 256-pixel tiles.
+        let level = try #require(pack.levels.first { $0.zoom == min(16, max(8, Int(zoom.rounded(.down)))) })
+        #expect(offline.zoom == level.zoom && offline.tileZoom == level.zoom + 1)
+        #expect(offline.tiles == level.tiles.count && offline.box == level.boxCount)
+        #expect(offline.drawn > 0 && offline.drawn <= offline.tiles)
+        if zoom < 11 { #expect(offline.drawn == offline.tiles, "zoomed out, every tile is on the page") }
     }
 
     /// What the page says it drew, read from its `#state` after it has run.

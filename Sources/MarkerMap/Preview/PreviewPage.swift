@@ -29,7 +29,7 @@ public enum PreviewPage {
         }
     }
 
-    struct Payload: Encodable {
+    struct Payload {
         let title: String
         let themes: [String]
         /// By icon id, then by scale ("1", "2").
@@ -37,6 +37,8 @@ public enum PreviewPage {
         let markers: [Feature]
         /// Per stage, [longitude, latitude] pairs, to a millionth of a degree (about 0.1 m).
         let stages: [[[Double]]]
+        /// The offline pack: its corridor and, per map zoom, its tiles as runs `[y, first x, last x]`.
+        var offline: JSONValue? = nil
     }
 
     /// One marker as the page draws it.
@@ -54,7 +56,7 @@ public enum PreviewPage {
     /// and 1x elsewhere, or the largest drawn).
     public static func html<Failure: Error>(
         route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit, mark: Label.DecimalMark = .point,
-        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [MarkerScale: Picture]]
+        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [MarkerScale: Picture]], offline: OfflinePack? = nil
     ) throws -> [UInt8] {
         var markers: [Feature] = []
         markers.reserveCapacity(plan.markers.count)
@@ -87,7 +89,8 @@ public enum PreviewPage {
         let length = plan.stageLengths.reduce(0, +) / unit.metres
         let title =
             "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length, mark: mark)) \(unit.rawValue)"
-        let payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
+        var payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
+        payload.offline = offline.map(Self.offline)
         let json: [UInt8]
         do { json = try payload.jsonValue.bytes() } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }
         let page = Array(PreviewTemplate.html.utf8)
@@ -108,6 +111,21 @@ public enum PreviewPage {
         return html
     }
 
+    /// What the page draws of an offline pack: the corridor's rings and each zoom's runs of tiles.
+    private static func offline(_ pack: OfflinePack) -> JSONValue {
+        let corridor: [JSONValue] = pack.corridor.map { rings in
+            .array(rings.map { .array($0.map { .array([.number(micro($0.longitude)), .number(micro($0.latitude))]) }) })
+        }
+        let levels: [JSONValue] = pack.levels.map { level in
+            .object([
+                .init("boxCount", .integer(level.boxCount)), .init("count", .integer(level.tiles.count)),
+                .init("runs", .array(level.tiles.runs.map { .array([.integer($0.y), .integer($0.xs.lowerBound), .integer($0.xs.upperBound)]) })),
+                .init("tileZoom", .integer(level.tileZoom)), .init("zoom", .integer(level.zoom)),
+            ])
+        }
+        return .object([.init("corridor", .array(corridor)), .init("levels", .array(levels))])
+    }
+
     /// `degrees` to six decimals.
     private static func micro(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
 }
@@ -120,7 +138,7 @@ extension PreviewPage.Payload {
             .init("icons", .object(icons.map { id, scales in .init(id, .object(scales.map { .init($0.key, $0.value.jsonValue) })) })),
             .init("markers", .array(markers.map(\.jsonValue))),
             .init("stages", .array(stages.map { .array($0.map { .array($0.map(JSONValue.number)) }) })),
-        ])
+        ] + (offline.map { [.init("offline", $0)] } ?? []))
     }
 }
 

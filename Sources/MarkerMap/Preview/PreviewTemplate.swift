@@ -5,7 +5,8 @@
 /// 512·2^z pixels wide), shows a marker only at the integer zooms its `zooms` list (as the style's
 /// filter does), uses each marker's @2x or 1x PNG by the screen's pixel ratio with its anchor on the
 /// point, and keeps theme, zoom and centre in the address (`#z=16&lon=…&lat=…&theme=night`).
-/// `#state` holds what is drawn, as JSON, for tests and for anyone curious.
+/// With an offline pack it draws the corridor and, at the map's zoom, the pack's tiles, with their
+/// count against the bounding box's. `#state` holds what is drawn, as JSON, for tests and for anyone curious.
 enum PreviewTemplate {
     static let html = #"""
         <!doctype html>
@@ -30,6 +31,7 @@ enum PreviewTemplate {
           <strong id="title"></strong>
           <span id="zoom"></span>
           <span id="count"></span>
+          <span id="offline"></span>
           <button id="out" title="Zoom out (-)">−</button>
           <button id="in" title="Zoom in (+)">+</button>
           <button id="theme" title="Switch theme (t)"></button>
@@ -52,6 +54,8 @@ enum PreviewTemplate {
         const markers = data.markers.map((marker) => ({ ...marker, world: project(marker.lon, marker.lat) }))
           .sort((a, b) => a.top - b.top);
         const stages = data.stages.map((stage) => stage.map(([lon, lat]) => project(lon, lat)));
+        // A corridor ring across the antimeridian is drawn where the route is: its longitudes unwrapped.
+        const corridor = (data.offline?.corridor ?? []).map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => project(lon, lat))));
         const params = new URLSearchParams(location.hash.slice(1));
         let theme = data.themes.includes(params.get("theme")) ? params.get("theme") : data.themes[0];
         let zoom = 0;
@@ -98,6 +102,43 @@ enum PreviewTemplate {
           const scale = tile * 2 ** zoom;
           const screen = ([x, y]) => [(x - centre[0]) * scale + innerWidth / 2, (y - centre[1]) * scale + innerHeight / 2];
 
+          // The offline pack under the route: the tiles of this zoom, then the corridor.
+          let offline = null;
+          if (data.offline) {
+            const levels = data.offline.levels;
+            const level = levels.find((l) => l.zoom === Math.min(levels.at(-1).zoom, Math.max(levels[0].zoom, Math.floor(zoom + 1e-9))));
+            const size = scale / 2 ** level.tileZoom;
+            context.fillStyle = night ? "rgba(255,196,0,0.16)" : "rgba(230,120,0,0.14)";
+            context.strokeStyle = night ? "rgba(255,196,0,0.55)" : "rgba(200,90,0,0.5)";
+            context.lineWidth = 1;
+            let drawn = 0;
+            for (const [y, first, last] of level.runs) {
+              const [left, top] = screen([first / 2 ** level.tileZoom, y / 2 ** level.tileZoom]);
+              if (top > innerHeight || top + size < 0) continue;
+              for (let x = first; x <= last; x++) {
+                const l = left + (x - first) * size;
+                if (l > innerWidth || l + size < 0) continue;
+                context.fillRect(l, top, size, size);
+                if (size >= 6) context.strokeRect(l + 0.5, top + 0.5, size - 1, size - 1);
+                drawn++;
+              }
+            }
+            context.strokeStyle = night ? "rgba(120,220,140,0.9)" : "rgba(20,140,60,0.9)";
+            context.lineWidth = 2;
+            for (const polygon of corridor) {
+              context.beginPath();
+              for (const ring of polygon) {
+                ring.forEach((point, index) => {
+                  const [x, y] = screen(point);
+                  if (index === 0) context.moveTo(x, y); else context.lineTo(x, y);
+                });
+                context.closePath();
+              }
+              context.stroke();
+            }
+            offline = { zoom: level.zoom, tileZoom: level.tileZoom, tiles: level.count, box: level.boxCount, drawn };
+          }
+
           context.lineWidth = 4;
           context.lineJoin = context.lineCap = "round";
           context.strokeStyle = night ? "#4f9dff" : "#2f6fdb";
@@ -132,10 +173,12 @@ enum PreviewTemplate {
           document.getElementById("title").textContent = data.title;
           document.getElementById("zoom").textContent = `zoom ${zoom.toFixed(2)} (markers of zoom ${filterZoom})`;
           document.getElementById("count").textContent = `${shown.length} of ${markers.length} markers`;
+          document.getElementById("offline").textContent = offline
+            ? `offline: ${offline.tiles.toLocaleString("en")} tiles at zoom ${offline.zoom} (the box: ${offline.box.toLocaleString("en")})` : "";
           const switcher = document.getElementById("theme");
           switcher.hidden = data.themes.length < 2;
           switcher.textContent = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length] ?? "";
-          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, shown });
+          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, shown, offline });
           const [lon, lat] = unproject(centre);
           history.replaceState(null, "", `#z=${zoom.toFixed(2)}&lon=${lon.toFixed(6)}&lat=${lat.toFixed(6)}&theme=${theme}`);
         }

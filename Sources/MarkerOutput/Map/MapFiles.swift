@@ -159,7 +159,8 @@ struct MapFiles: Sendable {
         return try Self.document {
             try PreviewPage.html(
                 route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit, mark: options.locale.decimalMark,
-                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures)
+                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures,
+                offline: batch.offline)
         }
     }
 
