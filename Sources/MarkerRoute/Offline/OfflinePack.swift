@@ -71,6 +71,8 @@ public struct OfflinePack: Sendable {
     /// Segments longer than this are followed along their geodesic (which a straight line on the
     /// plane would leave by metres over tens of kilometres) in steps this long.
     static let chordLength = 5_000.0
+    /// The most points segments may be cut into along their geodesics, in all: 10 million km of them.
+    static let maximumChordPoints = 2_000_000
     /// Along a piece the plane's scale changes by at most this factor: with the ellipsoid's two scales (0.34% apart at most), the simplifying and the chords of arcs, the corridor reaches less than 1% beyond the buffer.
     static let scaleSpread = 1.002
 
@@ -90,7 +92,7 @@ public struct OfflinePack: Sendable {
         self.options = options
         let finest = options.tileZoom(forMapZoom: options.zooms.upperBound)
         let plane = MercatorPlane(zoom: finest)
-        let pieces = Self.pieces(of: route, on: plane, buffer: options.buffer)
+        let pieces = try Self.pieces(of: route, on: plane, buffer: options.buffer)
         do {
             let context = try GEOSContext()
             var lines: [(line: Geometry, radius: Double)] = []
@@ -152,7 +154,19 @@ public struct OfflinePack: Sendable {
     /// The stages cut into pieces of at most `pieceLength` metres along which the plane's scale
     /// changes by at most `scaleSpread`, longitudes unwrapped so that none jumps across the
     /// antimeridian, and segments longer than `chordLength` followed along their geodesic.
-    static func pieces(of route: Route, on plane: MercatorPlane, buffer: Double) -> [Piece] {
+    static func pieces(of route: Route, on plane: MercatorPlane, buffer: Double) throws(RouteError) -> [Piece] {
+        // Counted before any is made: a route of long jumps would otherwise ask for billions of points.
+        var extra = 0
+        for stage in route.stages {
+            for (a, b) in zip(stage.coordinates, stage.coordinates.dropFirst()) {
+                extra += max(0, Int(min((Geodesic.distance(a, b) / chordLength).rounded(.up), 1e9)) - 1)
+            }
+            guard extra <= maximumChordPoints else {
+                throw RouteError(
+                    "the route's segments are too long for an offline pack: following them on the ground would take more than "
+                        + "\(maximumChordPoints) points (a point every \(Int(chordLength / 1000)) km)")
+            }
+        }
         var pieces: [Piece] = []
         // The buffer's reach in latitude, so the scale is taken at the piece's edge nearest a pole.
         let reach = buffer / MercatorPlane.meridionalRadius(latitude: 0) * 180 / .pi

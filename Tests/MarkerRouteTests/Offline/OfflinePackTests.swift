@@ -15,6 +15,19 @@ struct OfflinePackTests {
         }
         #expect(pack.count < pack.boxCount)
     }
+
+    @Test("a route of jumps across the world is refused before it is followed on the ground, in a moment")
+    func jumpsAreRefused() throws {
+        // Nearly antipodes, back and forth: about 20,000 km a jump, 4,000 points each on the ground.
+        let points = (0..<600).map { Coordinate(latitude: $0 % 2 == 0 ? -60 : 60, longitude: $0 % 2 == 0 ? 0 : 179) }
+        let started = ContinuousClock.now
+        #expect {
+            try OfflinePack(route: Route(stages: [Stage(coordinates: points)]), options: OfflinePack.Options())
+        } throws: { error in
+            (error as? RouteError)?.message.contains("too long for an offline pack") == true
+        }
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
 }
 
 /// The tiles checked against shapely and mercantile (offline_oracle.py): every tile within the
