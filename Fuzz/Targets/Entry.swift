@@ -12,10 +12,11 @@ protocol FuzzTarget: SendableMetatype {
 /// Every target: one per route format, one for the service's query strings and image names, one for
 /// the command line's values (label lists, interval, scale, locale), markerpaint's own deflater,
 /// one for who a request is and what it may open (addresses, forwarded lists, signatures, keys), one
-/// for the fix readers (followed along a course) and one for the progress endpoint's form.
+/// for the fix readers (followed along a course), one for the progress endpoint's form and one for
+/// offline packs of any route.
 let targets: [any FuzzTarget.Type] = [
     GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self, AccessTarget.self,
-    FixesTarget.self, FormTarget.self,
+    FixesTarget.self, FormTarget.self, OfflineTarget.self,
 ]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {
