@@ -41,32 +41,35 @@ struct OfflineTileRoutes: Sendable {
         }
         pack.maximumTiles = min(pack.maximumTiles, limits.tiles)
         let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
-        let limits = limits
         return try await limiter.expensive(context.client) { permit in
-            guard await concurrency.enter() else { throw RouteWorkers.busy }
-            defer { concurrency.leave() }
-            let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route")
-            let (body, tiles) = try await workers.run { [pack] () throws(ServiceError) -> ([UInt8], Int) in
-                do {
-                    let offline = try OfflinePack(route: try Route.parse(bytes, format: options.format), options: pack)
-                    let document = try OfflineFiles.tiles(offline)
-                    return (gzip ? try GzipCompressor().compress(document) : document, offline.count)
-                } catch let error as RouteError {
-                    throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
-                } catch {
-                    throw ServiceError(.internalServerError, "cannot list the offline tiles: \(error)")
-                }
-            }
-            permit.charge(1 + tiles / Self.tilesPerImage)
-            guard body.count <= limits.responseBytes else {
-                throw ServiceError(
-                    .badRequest, "route: its tile list is \(body.count) bytes, more than the \(limits.responseBytes) this service sends (ask for fewer zooms)",
-                    parameter: "body")
-            }
-            var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .vary: "Accept-Encoding"]
-            if gzip { headers[.contentEncoding] = "gzip" }
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            try await concurrency.withPlace { try await tiles(request, options.format, pack, gzip: gzip, permit: permit) }
         }
+    }
+
+    private func tiles(
+        _ request: Request, _ format: RouteFormat?, _ pack: OfflinePack.Options, gzip: Bool, permit: ClientLimiter.Permit
+    ) async throws -> Response {
+        let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route")
+        let (body, tiles) = try await workers.run { [pack] () throws(ServiceError) -> ([UInt8], Int) in
+            do {
+                let offline = try OfflinePack(route: try Route.parse(bytes, format: format), options: pack)
+                let document = try OfflineFiles.tiles(offline)
+                return (gzip ? try GzipCompressor().compress(document) : document, offline.count)
+            } catch let error as RouteError {
+                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
+            } catch {
+                throw ServiceError(.internalServerError, "cannot list the offline tiles: \(error)")
+            }
+        }
+        permit.charge(1 + tiles / Self.tilesPerImage)
+        guard body.count <= limits.responseBytes else {
+            throw ServiceError(
+                .badRequest, "route: its tile list is \(body.count) bytes, more than the \(limits.responseBytes) this service sends (ask for fewer zooms)",
+                parameter: "body")
+        }
+        var headers: HTTPFields = [.contentType: "application/json", .cacheControl: "no-store", .vary: "Accept-Encoding"]
+        if gzip { headers[.contentEncoding] = "gzip" }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// Whether an `Accept-Encoding` value takes gzip (not with a weight of 0).

@@ -48,30 +48,32 @@ struct ProgressRoutes: Sendable {
         let options: ProgressQuery
         do { options = try ProgressQuery(request.uri.query) } catch { throw ServiceError(error) }
         return try await limiter.expensive(context.client) { permit in
-            guard await concurrency.enter() else { throw RouteWorkers.busy }
-            defer { concurrency.leave() }
-            let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route and fixes")
-            let contentType = request.headers[.contentType]
-            let entries = try await follow(bytes, contentType: contentType, options)
-            var markers: [Marker] = []
-            var seen = Set<Marker>()
-            for case .followed(_, _, _, let marker) in entries where seen.insert(marker).inserted { markers.append(marker) }
-            let cost = markers.count * options.themes.count * SpriteID.everyScale.count
-            guard cost <= limits.images else {
-                throw ServiceError(
-                    .badRequest,
-                    "fixes: they need \(cost) distinct images (each countdown marker at 1x, @2x and @3x); this service "
-                        + "draws at most \(limits.images) per request (try fewer fixes, a coarser interval or fewer themes)",
-                    parameter: "body")
-            }
-            permit.charge(cost)
-            let drawn = try await images.pictures(of: markers, themes: options.themes)
-            let body = try await lines(entries, options, drawn)
-            let refused = entries.count { if case .refused = $0 { true } else { false } }
-            var headers: HTTPFields = [.contentType: "application/x-ndjson", .cacheControl: "no-store"]
-            if let refusedFixes = HTTPField.Name("X-Refused-Fixes") { headers[refusedFixes] = String(refused) }
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            try await concurrency.withPlace { try await progress(request, options, permit: permit) }
         }
+    }
+
+    private func progress(_ request: Request, _ options: ProgressQuery, permit: ClientLimiter.Permit) async throws -> Response {
+        let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route and fixes")
+        let contentType = request.headers[.contentType]
+        let entries = try await follow(bytes, contentType: contentType, options)
+        var markers: [Marker] = []
+        var seen = Set<Marker>()
+        for case .followed(_, _, _, let marker) in entries where seen.insert(marker).inserted { markers.append(marker) }
+        let cost = markers.count * options.themes.count * SpriteID.everyScale.count
+        guard cost <= limits.images else {
+            throw ServiceError(
+                .badRequest,
+                "fixes: they need \(cost) distinct images (each countdown marker at 1x, @2x and @3x); this service "
+                    + "draws at most \(limits.images) per request (try fewer fixes, a coarser interval or fewer themes)",
+                parameter: "body")
+        }
+        permit.charge(cost)
+        let drawn = try await images.pictures(of: markers, themes: options.themes)
+        let body = try await lines(entries, options, drawn)
+        let refused = entries.count { if case .refused = $0 { true } else { false } }
+        var headers: HTTPFields = [.contentType: "application/x-ndjson", .cacheControl: "no-store"]
+        if let refusedFixes = HTTPField.Name("X-Refused-Fixes") { headers[refusedFixes] = String(refused) }
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// Reads the form, the route and the fixes, and follows them: every fix's progress and

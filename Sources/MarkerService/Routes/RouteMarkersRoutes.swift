@@ -66,9 +66,7 @@ struct RouteMarkersRoutes: Sendable {
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
         // The client's own limit first, so that a flood of one client's routes never fills the queue.
         return try await limiter.expensive(context.client) { permit in
-            guard await concurrency.enter() else { throw RouteWorkers.busy }
-            defer { concurrency.leave() }
-            return try await markers(request, options, permit: permit)
+            try await concurrency.withPlace { try await markers(request, options, permit: permit) }
         }
     }
 

@@ -30,6 +30,16 @@ struct RouteWorkers: Sendable {
     }
 }
 
+extension ConcurrencyLimit {
+    /// Runs `work` holding one of the places route requests (and sheets not in the cache) take,
+    /// given back however it ends; `503` (`RouteWorkers.busy`) when too many wait already.
+    func withPlace<Value>(_ work: () async throws -> Value) async throws -> Value {
+        guard await enter() else { throw RouteWorkers.busy }
+        defer { leave() }
+        return try await work()
+    }
+}
+
 /// A request's body, refused with `413` as soon as it is known to exceed `limit`: by
 /// `Content-Length` before reading anything, otherwise while it streams in. `what` names it in the
 /// refusal ("the route").

@@ -49,9 +49,7 @@ struct SpriteRoutes: Sendable {
             // at every scale, counted from the name), then a place in the queue.
             let images = (sheets.pictureCount(named: file) ?? 0) * SpriteID.everyScale.count
             found = try await limiter.expensive(context.client, images: images) { _ in
-                guard await concurrency.enter() else { throw RouteWorkers.busy }
-                defer { concurrency.leave() }
-                return try await sheets.file(named: file)
+                try await concurrency.withPlace { try await sheets.file(named: file) }
             }
         }
         guard let found else {
