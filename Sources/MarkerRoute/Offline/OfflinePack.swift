@@ -127,17 +127,15 @@ public struct OfflinePack: Sendable {
             let world = try context.clip(union, x: -1e12...1e12, y: 0...plane.size)
             let polygons = try context.polygons(of: world)
             var rows = CorridorScan.tiles(of: polygons, zoom: finest)
+            let box = Self.box(of: route, buffer: options.buffer)
             var levels: [Level] = []
             for zoom in options.zooms.reversed() {
                 while rows.zoom > options.tileZoom(forMapZoom: zoom) { rows = rows.parents() }
-                levels.append(Level(zoom: zoom, tiles: rows, boxCount: 0))
+                levels.append(Level(zoom: zoom, tiles: rows, boxCount: Self.boxCount(box, zoom: rows.zoom)))
             }
-            let box = Self.box(of: route, buffer: options.buffer)
             self.box = box
-            self.levels = levels.reversed().map { level in
-                Level(zoom: level.zoom, tiles: level.tiles, boxCount: Self.boxCount(box, zoom: level.tileZoom))
-            }
-            corridor = try Self.coordinates(of: world, plane: plane, context: context)
+            self.levels = levels.reversed()
+            corridor = try Self.coordinates(of: world, polygons: polygons, plane: plane, context: context)
         } catch let error as RouteError {
             throw error
         } catch {
@@ -157,10 +155,11 @@ public struct OfflinePack: Sendable {
     static func pieces(of route: Route, on plane: MercatorPlane, buffer: Double) throws(RouteError) -> [Piece] {
         // Counted before any is made: a route of long jumps would otherwise ask for billions of points.
         var extra = 0
+        var distances: [[Double]] = []
         for stage in route.stages {
-            for (a, b) in zip(stage.coordinates, stage.coordinates.dropFirst()) {
-                extra += max(0, Int(min((Geodesic.distance(a, b) / chordLength).rounded(.up), 1e9)) - 1)
-            }
+            let steps = zip(stage.coordinates, stage.coordinates.dropFirst()).map { Geodesic.distance($0, $1) }
+            for distance in steps { extra += max(0, Int(min((distance / chordLength).rounded(.up), 1e9)) - 1) }
+            distances.append(steps)
             guard extra <= maximumChordPoints else {
                 throw RouteError(
                     "the route's segments are too long for an offline pack: following them on the ground would take more than "
@@ -171,14 +170,14 @@ public struct OfflinePack: Sendable {
         // The buffer's reach in latitude, so the scale is taken at the piece's edge nearest a pole.
         let reach = buffer / MercatorPlane.meridionalRadius(latitude: 0) * 180 / .pi
         func scale(_ latitude: Double) -> Double { MercatorPlane.scale(latitude: min(abs(latitude) + reach, MercatorPlane.scaleLimitLatitude)) }
-        for stage in route.stages {
+        for (stage, steps) in zip(route.stages, distances) {
             var points: [(coordinate: Coordinate, step: Double)] = []
-            for coordinate in stage.coordinates {
-                guard let previous = points.last?.coordinate else {
+            for (index, coordinate) in stage.coordinates.enumerated() {
+                guard index > 0 else {
                     points.append((coordinate, 0))
                     continue
                 }
-                let distance = Geodesic.distance(previous, coordinate)
+                let (previous, distance) = (stage.coordinates[index - 1], steps[index - 1])
                 if distance > chordLength {
                     let azimuth = Geodesic.inverse(from: previous, to: coordinate).initialAzimuth
                     let cuts = Int(min((distance / chordLength).rounded(.up), 1e6))
@@ -191,18 +190,12 @@ public struct OfflinePack: Sendable {
                     points.append((coordinate, distance))
                 }
             }
-            var longitude = stage.coordinates.first?.longitude ?? 0
+            let longitudes = unwrappedLongitudes(points.map(\.coordinate))
             var current: [(x: Double, y: Double)] = []
             var (length, lowest, highest) = (0.0, Double.infinity, 0.0)
             for (index, (coordinate, step)) in points.enumerated() {
-                if index > 0 {
-                    var turn = coordinate.longitude - points[index - 1].coordinate.longitude
-                    if turn > 180 { turn -= 360 }
-                    if turn < -180 { turn += 360 }
-                    longitude += turn
-                }
                 let here = scale(coordinate.latitude)
-                let point = plane.point(latitude: coordinate.latitude, longitude: longitude)
+                let point = plane.point(latitude: coordinate.latitude, longitude: longitudes[index])
                 if current.count > 1, length + step > pieceLength || max(highest, here) > scaleSpread * min(lowest, here) {
                     pieces.append(Piece(points: current, radius: buffer * highest / plane.metresPerTile))
                     // The next piece starts where this one ended, so no gap opens between them.
@@ -218,6 +211,24 @@ public struct OfflinePack: Sendable {
             if !current.isEmpty { pieces.append(Piece(points: current, radius: buffer * highest / plane.metresPerTile)) }
         }
         return pieces
+    }
+
+    /// The longitudes of `coordinates`, each within 180° of the one before: a line across the
+    /// antimeridian goes on past ±180 instead of jumping the world's width.
+    static func unwrappedLongitudes(_ coordinates: [Coordinate]) -> [Double] {
+        var longitudes: [Double] = []
+        longitudes.reserveCapacity(coordinates.count)
+        for (index, coordinate) in coordinates.enumerated() {
+            guard let last = longitudes.last else {
+                longitudes.append(coordinate.longitude)
+                continue
+            }
+            var step = coordinate.longitude - coordinates[index - 1].longitude
+            if step > 180 { step -= 360 }
+            if step < -180 { step += 360 }
+            longitudes.append(last + step)
+        }
+        return longitudes
     }
 
     /// At most how many tiles a line buffered by `radius` touches on a plane scaled by `scale`: no more
@@ -236,18 +247,9 @@ public struct OfflinePack: Sendable {
     static func box(of route: Route, buffer: Double) -> (west: Double, south: Double, east: Double, north: Double) {
         var (west, south, east, north) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for stage in route.stages {
-            var longitude = stage.coordinates.first?.longitude ?? 0
-            var previous: Coordinate? = nil
-            for coordinate in stage.coordinates {
-                if let previous {
-                    var step = coordinate.longitude - previous.longitude
-                    if step > 180 { step -= 360 }
-                    if step < -180 { step += 360 }
-                    longitude += step
-                }
+            for (coordinate, longitude) in zip(stage.coordinates, unwrappedLongitudes(stage.coordinates)) {
                 (west, east) = (min(west, longitude), max(east, longitude))
                 (south, north) = (min(south, coordinate.latitude), max(north, coordinate.latitude))
-                previous = coordinate
             }
         }
         let latitudeReach = buffer / MercatorPlane.meridionalRadius(latitude: 0) * 180 / .pi
@@ -267,9 +269,11 @@ public struct OfflinePack: Sendable {
         return max(0, columns) * max(0, rows)
     }
 
-    /// The corridor in longitude and latitude, cut at the antimeridian and wound as RFC 7946 asks.
-    static func coordinates(of corridor: Geometry, plane: MercatorPlane, context: GEOSContext) throws(GeometryError) -> [[[Coordinate]]] {
-        let polygons = try context.polygons(of: corridor)
+    /// The corridor (whose `polygons` the caller has read already) in longitude and latitude, cut at
+    /// the antimeridian and wound as RFC 7946 asks.
+    static func coordinates(
+        of corridor: Geometry, polygons: [[[(x: Double, y: Double)]]], plane: MercatorPlane, context: GEOSContext
+    ) throws(GeometryError) -> [[[Coordinate]]] {
         let xs = polygons.flatMap { $0.first ?? [] }.map(\.x)
         guard let west = xs.min(), let east = xs.max() else { return [] }
         var result: [[[Coordinate]]] = []
