@@ -27,11 +27,7 @@ extension MarkerBench {
             guard zoomRange != nil else { throw ValidationError("--zooms must be two zooms from 0 to 22, as 8-16") }
         }
 
-        var zoomRange: ClosedRange<Int>? {
-            let parts = zooms.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] <= parts[1], parts[0] >= 0, parts[1] <= 22 else { return nil }
-            return parts[0]...parts[1]
-        }
+        var zoomRange: ClosedRange<Int>? { OfflinePack.Options.zooms(parsing: zooms) }
 
         func run() throws {
             let route = Route(stages: [Stage(name: "bench", coordinates: SyntheticRoute.winding(points: points))])

@@ -71,13 +71,10 @@ public struct RouteQuery: Sendable {
             options.buffer = buffer
         }
         if let text = query["offlineZooms"] {
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-            guard parts.count == 2, let first = parts[0], let last = parts[1], first <= last,
-                OfflinePack.Options.zoomRange.contains(first), OfflinePack.Options.zoomRange.contains(last)
-            else {
+            guard let zooms = OfflinePack.Options.zooms(parsing: text) else {
                 throw QueryError.badParameter("offlineZooms", "must be two zooms within 0-22 as first-last, such as 8-16, not \(QueryParameters.quoted(text))")
             }
-            options.zooms = first...last
+            options.zooms = zooms
         }
         switch query["tileSize"] {
         case nil, "256": options.tileSize = 256

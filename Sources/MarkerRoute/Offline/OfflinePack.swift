@@ -37,6 +37,14 @@ public struct OfflinePack: Sendable {
 
         public static let bufferRange = 1.0...100_000.0
         public static let zoomRange = 0...22
+
+        /// Zooms written `first-last` (`8-16`), both within `zoomRange`, or nil.
+        public static func zooms(parsing text: String) -> ClosedRange<Int>? {
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let first = parts[0], let last = parts[1], first <= last, zoomRange.contains(first), zoomRange.contains(last)
+            else { return nil }
+            return first...last
+        }
     }
 
     /// The tiles for one map zoom.

@@ -45,14 +45,10 @@ struct OfflineOptions: ParsableArguments {
             options.buffer = buffer
         }
         if let offlineZooms {
-            let parts = offlineZooms.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-            let zooms = parts.compactMap { $0 }
-            guard parts.count == 2, zooms.count == 2, zooms[0] <= zooms[1], OfflinePack.Options.zoomRange.contains(zooms[0]),
-                OfflinePack.Options.zoomRange.contains(zooms[1])
-            else {
+            guard let zooms = OfflinePack.Options.zooms(parsing: offlineZooms) else {
                 throw ValidationError("--offline-zooms must be two zooms within 0-22 as first-last, such as 8-16, not \"\(offlineZooms)\"")
             }
-            options.zooms = zooms[0]...zooms[1]
+            options.zooms = zooms
         }
         if let tileSize {
             guard tileSize == 256 || tileSize == 512 else { throw ValidationError("--tile-size must be 256 or 512, not \(tileSize)") }
