@@ -90,32 +90,11 @@ public final class RouteOutput: Sendable {
                 continue
             }
             if entry.name == Manifest.fileName, survey.manifest != nil { continue }
-            if TemporaryName.isAbandoned(entry.name) {
-                survey.abandoned.append(entry)
-                continue
-            }
-            let bytes: [UInt8]?
-            do {
-                bytes = try folder.contents(of: entry.name, limit: maximumOwnFileBytes)
-            } catch {
-                foreign.append(entry.name)
-                continue
-            }
-            guard let bytes else { continue }  // removed since it was listed
-            let sha256 = ContentHash.sha256Hex(bytes)
-            if let expected = recorded[entry.name] {
-                // A recorded image that no longer hashes to its name is a damaged copy of ours: it
-                // is not reused, and the redrawn image replaces it. Any other changed file is the user's.
-                guard expected == nil || expected == sha256 || isContentHashedName(entry.name) else {
-                    throw OutputError(
-                        "\(folder.path(of: entry.name)) was changed after markerpaint wrote it; move it out of \(folder.path) "
-                            + "or choose another --out folder (markerpaint replaces only what it wrote)")
-                }
-                survey.ownFiles[entry.name] = sha256
-            } else if isContentHashedImage(entry.name, sha256: sha256) {
-                survey.ownFiles[entry.name] = sha256
-            } else {
-                foreign.append(entry.name)
+            switch try ownership(of: entry.name, in: folder, recordedAs: entry.name, recorded: recorded, root: folder, images: true) {
+            case .ours(let sha256): survey.ownFiles[entry.name] = sha256
+            case .abandoned: survey.abandoned.append(entry)
+            case .foreign: foreign.append(entry.name)
+            case .gone: break
             }
         }
         if let first = foreign.first {
@@ -139,22 +118,12 @@ public final class RouteOutput: Sendable {
                     foreign.append(name)
                     continue
                 }
-                if TemporaryName.isAbandoned(entry.name) {
-                    survey.abandonedOffline.append(entry.name)
-                    continue
+                switch try ownership(of: entry.name, in: offline, recordedAs: name, recorded: recorded, root: folder, images: false) {
+                case .ours(let sha256): survey.ownFiles[name] = sha256
+                case .abandoned: survey.abandonedOffline.append(entry.name)
+                case .foreign: foreign.append(name)
+                case .gone: break
                 }
-                guard let bytes = try offline.contents(of: entry.name, limit: maximumOwnFileBytes) else { continue }
-                let sha256 = ContentHash.sha256Hex(bytes)
-                guard let expected = recorded[name] else {
-                    foreign.append(name)
-                    continue
-                }
-                guard expected == nil || expected == sha256 else {
-                    throw OutputError(
-                        "\(offline.path(of: entry.name)) was changed after markerpaint wrote it; move it out of \(folder.path) "
-                            + "or choose another --out folder (markerpaint replaces only what it wrote)")
-                }
-                survey.ownFiles[name] = sha256
             }
         } catch let error as OutputError {
             throw error
@@ -162,6 +131,45 @@ public final class RouteOutput: Sendable {
             foreign.append(OfflineFiles.folder)
         }
         return foreign
+    }
+
+    /// Whose a file is, as the survey sorts it.
+    private enum Ownership {
+        /// An earlier run's, with its SHA-256 now.
+        case ours(String)
+        /// A temporary file of a run that was killed.
+        case abandoned
+        case foreign
+        /// Removed since the folder was listed.
+        case gone
+    }
+
+    /// Whose the file `name` of `directory` is: recorded in the manifest as `key` (and not changed
+    /// since, but for a damaged image, which is redrawn), a temporary file of a killed run, with
+    /// `images`, a content-hashed image of a run killed before its manifest; otherwise foreign.
+    private static func ownership(
+        of name: String, in directory: Folder, recordedAs key: String, recorded: [String: String?], root: Folder, images: Bool
+    ) throws(OutputError) -> Ownership {
+        if TemporaryName.isAbandoned(name) { return .abandoned }
+        let bytes: [UInt8]?
+        do {
+            bytes = try directory.contents(of: name, limit: maximumOwnFileBytes)
+        } catch {
+            return .foreign
+        }
+        guard let bytes else { return .gone }
+        let sha256 = ContentHash.sha256Hex(bytes)
+        if let expected = recorded[key] {
+            // A recorded image that no longer hashes to its name is a damaged copy of ours: it
+            // is not reused, and the redrawn image replaces it. Any other changed file is the user's.
+            guard expected == nil || expected == sha256 || (images && isContentHashedName(key)) else {
+                throw OutputError(
+                    "\(directory.path(of: name)) was changed after markerpaint wrote it; move it out of \(root.path) "
+                        + "or choose another --out folder (markerpaint replaces only what it wrote)")
+            }
+            return .ours(sha256)
+        }
+        return images && isContentHashedImage(key, sha256: sha256) ? .ours(sha256) : .foreign
     }
 
     /// A staging folder of a run that is over (this run holds the lock): named `.markerpaint-staging-<pid>-<n>`
