@@ -40,8 +40,9 @@ public struct RouteQuery: Sendable {
         return options
     }
 
-    /// Reads a raw query string (percent-encoded, as in the URL).
-    public init(_ query: String?) throws(QueryError) {
+    /// Reads a raw query string (percent-encoded, as in the URL); `offline` is taken as
+    /// `offlineByDefault` when the query leaves it out.
+    public init(_ query: String?, offlineByDefault: Bool = false) throws(QueryError) {
         let parameters = try QueryParameters(query, allowed: Self.parameters)
         unit = try parameters.choice("unit", default: .km)
         locale = try parameters.locale()
@@ -52,12 +53,12 @@ public struct RouteQuery: Sendable {
         themes = try parameters.themes(default: [.day, .night])
         sprites = try parameters.flag("sprites", default: true)
         format = try Self.format(parameters)
-        offline = try Self.offline(parameters)
+        offline = try Self.offline(parameters, byDefault: offlineByDefault)
     }
 
     /// `offline=true` with `buffer`, `offlineZooms` and `tileSize`; those three only with it.
-    static func offline(_ query: QueryParameters) throws(QueryError) -> OfflinePack.Options? {
-        guard try query.flag("offline") else {
+    static func offline(_ query: QueryParameters, byDefault: Bool) throws(QueryError) -> OfflinePack.Options? {
+        guard try query.flag("offline", default: byDefault) else {
             if let name = ["buffer", "offlineZooms", "tileSize"].first(where: { query[$0] != nil }) {
                 throw QueryError.badParameter(name, "is for offline=true")
             }

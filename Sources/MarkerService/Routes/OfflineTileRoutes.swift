@@ -31,11 +31,9 @@ struct OfflineTileRoutes: Sendable {
     }
 
     private func tiles(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
-        var query = request.uri.query ?? ""
-        // The same query as the route's: `offline=true` is taken as said.
-        if !query.split(separator: "&").contains(where: { $0.hasPrefix("offline=") }) { query += (query.isEmpty ? "" : "&") + "offline=true" }
+        // The same query as the route's, where `offline=true` goes without saying.
         let options: RouteQuery
-        do { options = try RouteQuery(query) } catch { throw ServiceError(error) }
+        do { options = try RouteQuery(request.uri.query, offlineByDefault: true) } catch { throw ServiceError(error) }
         guard var pack = options.offline else {
             throw ServiceError(.badRequest, "parameter \"offline\": the tile list is of an offline pack; leave it out or say true", parameter: "offline")
         }
