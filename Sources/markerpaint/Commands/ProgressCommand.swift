@@ -119,7 +119,7 @@ struct ProgressCommand: ParsableCommand {
                 number += 1
                 switch line {
                 case .text(let bytes):
-                    guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { continue }
+                    guard !FixReader.isBlank(bytes[...]) else { continue }
                     try follow(FixRecord(line: number, fix: FixReader.ndjsonFix(bytes)))
                 case .tooLong(let bytes):
                     try follow(FixRecord(line: number, fix: .failure(FixReader.lineTooLong(bytes: bytes))))

@@ -155,7 +155,8 @@ public enum FixReader {
         return result
     }
 
-    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+    /// Whether a line holds nothing but spaces, tabs and carriage returns (a blank line is skipped, not a fix).
+    public static func isBlank(_ line: ArraySlice<UInt8>) -> Bool { line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
 
     /// Why a line too long to be a fix is not read.
     public static func lineTooLong(bytes: Int) -> FixError {
