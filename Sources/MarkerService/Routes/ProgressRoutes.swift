@@ -114,12 +114,17 @@ struct ProgressRoutes: Sendable {
                 var entries: [Entry] = []
                 entries.reserveCapacity(records.count)
                 var followed = 0
+                // A marker a reading, not one a fix: consecutive fixes mostly share their countdown marker.
+                var markers: [Int: Marker] = [:]
                 for record in records {
                     do {
                         let progress = try tracker.update(try record.fix.get())
                         followed += 1
-                        let marker = try Marker.countdown(
-                            remaining: progress.remaining, unit: options.unit, interval: options.interval, mark: options.locale.decimalMark)
+                        let steps = Marker.countdownSteps(remaining: progress.remaining, unit: options.unit, interval: options.interval)
+                        let marker =
+                            try markers[steps]
+                            ?? Marker.countdown(steps: steps, unit: options.unit, interval: options.interval, mark: options.locale.decimalMark)
+                        markers[steps] = marker
                         entries.append(.followed(progress, fix: followed, line: record.line, marker: marker))
                     } catch let error as FixError {
                         entries.append(.refused(line: record.line, error))
