@@ -13,9 +13,10 @@ public enum Python {
         Repository.path("Tests/MarkerOutputTests/MapLibre/\(name)")
     }
 
-    /// Runs `python3 arguments`; returns its standard output, or throws `Failure` with its standard error.
+    /// Runs `python3 arguments`; returns its standard output, or throws `Failure` with its standard
+    /// error when it exits with a status not in `exitStatuses` (a check may exit 1 with its report).
     @discardableResult
-    public static func run(_ arguments: [String]) async throws -> String {
+    public static func run(_ arguments: [String], exitStatuses: Set<Int32> = [0]) async throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("python-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,7 +39,7 @@ public enum Python {
                 continuation.resume(throwing: error)
             }
         }
-        guard status == 0 else {
+        guard exitStatuses.contains(status) else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw Failure(description: "\(arguments.first ?? "python3") exited with \(status): \(message)")
         }
