@@ -57,11 +57,12 @@ struct CLI {
 }
 
 extension CLI {
-    /// A run with what it cost: wall-clock seconds and its peak resident memory.
+    /// A run with what it cost: the processor time it took (user and system) and its peak resident memory.
     struct MeasuredRun {
         var status: Int32
         var stderr: String
-        var seconds: Double
+        /// Processor seconds, not wall-clock ones: the work an input caused, whatever else the machine is doing.
+        var cpuSeconds: Double
         var peakResidentBytes: Int
     }
 
@@ -73,7 +74,7 @@ extension CLI {
         defer { try? FileManager.default.removeItem(at: report) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "%M %e", "-o", report.path, executable.path] + arguments
+        process.arguments = ["-f", "%M %U %S", "-o", report.path, executable.path] + arguments
         process.currentDirectoryURL = directory
         let err = Pipe()
         process.standardOutput = FileHandle.nullDevice
@@ -84,11 +85,11 @@ extension CLI {
         process.waitUntilExit()
         // GNU time adds "Command exited with non-zero status N" before its figures.
         let figures = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").last?.split(separator: " ") ?? []
-        guard figures.count == 2, let kilobytes = Int(figures[0]), let seconds = Double(figures[1]) else {
+        guard figures.count == 3, let kilobytes = Int(figures[0]), let user = Double(figures[1]), let system = Double(figures[2]) else {
             throw CocoaError(.fileReadCorruptFile)
         }
         return MeasuredRun(
             status: process.terminationStatus, stderr: String(decoding: stderr, as: UTF8.self),
-            seconds: seconds, peakResidentBytes: kilobytes * 1024)
+            cpuSeconds: user + system, peakResidentBytes: kilobytes * 1024)
     }
 }

@@ -95,7 +95,7 @@ struct ClientLimitTests {
         configuration.trustedProxies = ["127.0.0.1"]
         let route = ByteBuffer(string: #"{"type": "LineString", "coordinates": [[14.0, 46.0], [14.0, 46.01]]}"#)
         try await LiveService.run(configuration) { client in
-            func post(as forwarded: String?) async throws -> TestResponse {
+            func post(as forwarded: String?) async throws -> LiveResponse {
                 var headers: HTTPFields = [:]
                 if let forwarded, let name = HTTPField.Name("X-Forwarded-For") { headers[name] = forwarded }
                 return try await client.execute(uri: "/v1/routes?themes=day&sprites=false", method: .post, headers: headers, body: route)

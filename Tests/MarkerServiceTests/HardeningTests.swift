@@ -25,7 +25,7 @@ struct HardeningTests {
         return #"{"type":"LineString","coordinates":[\#(positions.joined(separator: ","))]}"#
     }()
 
-    static func healthy(_ client: some TestClientProtocol) async throws -> Bool {
+    static func healthy(_ client: LiveClient) async throws -> Bool {
         try await client.execute(uri: "/healthz", method: .get).status == .ok
     }
 

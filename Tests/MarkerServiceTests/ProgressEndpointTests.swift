@@ -49,7 +49,7 @@ struct ProgressEndpointTests {
         var error: String?
     }
 
-    static func lines(_ response: TestResponse) throws -> [(text: Substring, line: Line)] {
+    static func lines(_ response: LiveResponse) throws -> [(text: Substring, line: Line)] {
         try response.text.split(separator: "\n").map { ($0, try JSONDecoder().decode(Line.self, from: Data($0.utf8))) }
     }
 

@@ -68,14 +68,14 @@ struct RouteEndpointTests {
         let interval: Double?
         let countdown: Bool?
 
-        init(_ response: TestResponse) throws {
+        init(_ response: LiveResponse) throws {
             self = try JSONDecoder().decode(Document.self, from: Data(response.body.readableBytesView))
         }
     }
 
     /// Checks every icon: its id names the feature's marker and hashes the reference pictures at 1x,
     /// @2x and @3x, and each of its URLs serves that picture, with the size and anchor the document gives.
-    static func checkIcons(of document: Document, origin: String, themes: [String], client: some TestClientProtocol) async throws {
+    static func checkIcons(of document: Document, origin: String, themes: [String], client: LiveClient) async throws {
         var checked = Set<String>()
         for feature in document.features {
             #expect(Set(feature.properties.icon.keys) == Set(themes))

@@ -34,7 +34,7 @@ struct SigningTests {
     }
 
     /// How many images the service has drawn, from its own metrics.
-    static func draws(_ client: some TestClientProtocol) async throws -> Int {
+    static func draws(_ client: LiveClient) async throws -> Int {
         let text = try await client.execute(uri: "/metrics", method: .get).text
         let line = text.split(separator: "\n").first { $0.hasPrefix("markerpaint_render_duration_seconds_count") }
         return line.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0

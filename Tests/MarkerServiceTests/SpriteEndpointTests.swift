@@ -26,7 +26,7 @@ struct SpriteEndpointTests {
     }
 
     /// Every file of every sheet of `document` by its path: the 1x and @2x PNG and JSON.
-    static func sheetFiles(of document: Document, client: some TestClientProtocol) async throws -> [String: [UInt8]] {
+    static func sheetFiles(of document: Document, client: LiveClient) async throws -> [String: [UInt8]] {
         var files: [String: [UInt8]] = [:]
         for sheet in document.sprite {
             for suffix in [".json", "@2x.json", ".png", "@2x.png"] {

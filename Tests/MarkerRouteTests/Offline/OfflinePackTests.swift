@@ -20,13 +20,14 @@ struct OfflinePackTests {
     func jumpsAreRefused() throws {
         // Nearly antipodes, back and forth: about 20,000 km a jump, 4,000 points each on the ground.
         let points = (0..<600).map { Coordinate(latitude: $0 % 2 == 0 ? -60 : 60, longitude: $0 % 2 == 0 ? 0 : 179) }
-        let started = ContinuousClock.now
+        let started = ProcessorTime.ofThisThread()
         #expect {
             try OfflinePack(route: Route(stages: [Stage(coordinates: points)]), options: OfflinePack.Options())
         } throws: { error in
             (error as? RouteError)?.message.contains("too long for an offline pack") == true
         }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        let seconds = ProcessorTime.ofThisThread() - started
+        #expect(seconds < 5, "took \(seconds) s of processor time")
     }
 }
 

@@ -1,10 +1,12 @@
 import Foundation
+import Hummingbird
 import HummingbirdTesting
 import Logging
 import MarkerRender
 import MarkerService
 import MarkerSpec
 import NIOCore
+import ServiceLifecycle
 import TestSupport
 
 /// The service started on a free port, answering real HTTP requests over loopback.
@@ -18,14 +20,45 @@ enum LiveService {
         return configuration
     }()
 
-    /// Builds the application with `configuration` and runs `body` with a client connected to it.
+    /// Builds the application with `configuration`, starts it on a free port, and runs `body` with a
+    /// client connected to it; the service shuts down gracefully afterwards, whatever `body` did.
     static func run<Value: Sendable>(
         _ configuration: ServiceConfiguration = LiveService.configuration,
         logger: Logger? = nil,
-        _ body: @Sendable (any TestClientProtocol) async throws -> Value
+        _ body: @Sendable (LiveClient) async throws -> Value
     ) async throws -> Value {
-        let app = try await buildApplication(configuration, logger: logger)
-        return try await app.test(.live, body)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = try await buildApplication(configuration, logger: logger) { port in
+            portContinuation.yield(port)
+            portContinuation.finish()
+        }
+        let services = ServiceGroup(
+            configuration: .init(services: [app], gracefulShutdownSignals: [], logger: app.logger))
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                // A service that ends before it listens (a port it cannot bind) ends the wait for one.
+                defer { portContinuation.finish() }
+                try await services.run()
+            }
+            guard let port = await ports.first(where: { _ in true }) else {
+                try await group.next()
+                throw LiveServiceError.neverListened
+            }
+            let client = TestClient(host: "localhost", port: port, configuration: .init(timeout: LiveClient.patience))
+            client.connect()
+            do {
+                let value = try await body(LiveClient(client: client, port: port))
+                try await client.shutdown()
+                await services.triggerGracefulShutdown()
+                try await group.waitForAll()
+                return value
+            } catch {
+                try? await client.shutdown()
+                await services.triggerGracefulShutdown()
+                try? await group.waitForAll()
+                throw error
+            }
+        }
     }
 
     /// What the CLI draws for the same request: the bytes the service must send.
@@ -39,17 +72,22 @@ enum LiveService {
     }
 }
 
+/// The service stopped before it listened on a port.
+struct LiveServiceError: Error {
+    static let neverListened = LiveServiceError()
+}
+
 /// The JSON body of every error response.
 struct ErrorBody: Decodable {
     let error: String
     let parameter: String?
 
-    init(_ response: TestResponse) throws {
+    init(_ response: LiveResponse) throws {
         self = try JSONDecoder().decode(ErrorBody.self, from: Data(response.body.readableBytesView))
     }
 }
 
-extension TestResponse {
+extension LiveResponse {
     var bytes: [UInt8] { Array(body.readableBytesView) }
     var text: String { String(buffer: body) }
 }
