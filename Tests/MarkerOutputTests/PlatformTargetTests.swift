@@ -123,7 +123,7 @@ struct PlatformTargetTests {
                     try Self.bytes(path) == (try renderer.renderDocument(MarkerRequest(marker: marker, theme: theme, scale: 1), format: .pdf).bytes))
                 // Xcode renders it at @3x: poppler does the same here, and it is compared with the @3x PNG, anchor on anchor.
                 let output = folder + "/rendered"
-                try Command.output("/usr/bin/pdftocairo", ["-png", "-transp", "-r", "216", "-singlefile", path, output])
+                _ = try Command.output("/usr/bin/pdftocairo", ["-png", "-transp", "-r", "216", "-singlefile", path, output])
                 let rendered = try PNGDecoder.decode(try Self.bytes(output + ".png"))
                 let png = try renderer.render(try MarkerRequest(marker: marker, theme: theme, scale: 3))
                 let expected = try PNGDecoder.decode(png.png)
@@ -194,7 +194,7 @@ struct PlatformTargetTests {
         try FileManager.default.copyItem(
             atPath: drawable + AndroidResources.name(of: contents.markers[0]) + ".png", toPath: drawable + "Marker-7.5.png")
         #expect(throws: Command.Failure.self) {
-            try Command.output("/usr/bin/aapt", ["package", "-f", "-M", manifest, "-S", folder + "/res", "-F", apk])
+            _ = try Command.output("/usr/bin/aapt", ["package", "-f", "-M", manifest, "-S", folder + "/res", "-F", apk])
         }
     }
 

@@ -79,15 +79,15 @@ struct WrittenMap {
         for feature in geojson["features"] as? [[String: Any]] ?? [] {
             let properties = feature["properties"] as? [String: Any] ?? [:]
             let point = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double] ?? []
-            guard let icon = (properties["icon"] as? [String: String])?[theme], point.count == 2 else { throw Unreadable(feature: feature) }
+            guard let icon = (properties["icon"] as? [String: String])?[theme], point.count == 2 else { throw Unreadable(feature: "\(feature)") }
             if pictures[icon] == nil {
                 guard let image = images.first(where: { $0["sprite"] as? String == icon && $0["scale"] as? Int == 2 }),
                     let file = image["file"] as? String, let anchor = image["anchor"] as? [String: Double]
-                else { throw Unreadable(feature: feature) }
+                else { throw Unreadable(feature: "\(feature)") }
                 let png = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + file))))
                 pictures[icon] = Picture(png: png, anchor: (anchor["x"] ?? 0, anchor["y"] ?? 0), scale: 2)
             }
-            guard let picture = pictures[icon] else { throw Unreadable(feature: feature) }
+            guard let picture = pictures[icon] else { throw Unreadable(feature: "\(feature)") }
             let (longitude, latitude) = (point[0], point[1])
             // Mercator by the inverse Gudermannian, clamped at the plane's edges as a GeoJSON source clamps.
             let y = min(1, max(0, 0.5 - asinh(tan(latitude * .pi / 180)) / (2 * .pi)))
@@ -100,7 +100,7 @@ struct WrittenMap {
         self.markers = markers
     }
 
-    struct Unreadable: Error { let feature: [String: Any] }
+    struct Unreadable: Error { let feature: String }
 
     /// Where `second`'s anchor is from `first`'s at `zoom`, in points, over the nearest copy of the world.
     func offset(_ first: Int, _ second: Int, zoom: Int) -> (dx: Double, dy: Double) {

@@ -104,10 +104,10 @@ struct VectorDocumentTests {
         let output = folder.appendingPathComponent("marker.png").path
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         if format == .svg {
-            try Command.output("/usr/bin/rsvg-convert", ["--format", "png", "--output", output, input])
+            _ = try Command.output("/usr/bin/rsvg-convert", ["--format", "png", "--output", output, input])
         } else {
             // One PDF point per pixel, on a transparent page; pdftocairo adds `.png` to the name it is given.
-            try Command.output("/usr/bin/pdftocairo", ["-png", "-transp", "-r", "72", "-singlefile", input, String(output.dropLast(4))])
+            _ = try Command.output("/usr/bin/pdftocairo", ["-png", "-transp", "-r", "72", "-singlefile", input, String(output.dropLast(4))])
         }
         return try PNGDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: output))))
     }

@@ -1,5 +1,5 @@
 import CPangoCairo
-public import MarkerSpec
+import MarkerSpec
 
 /// An SVG or PDF document Cairo draws into, its bytes kept in memory until it is finished.
 final class VectorDocument {

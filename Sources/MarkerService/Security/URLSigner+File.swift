@@ -1,5 +1,5 @@
 import MarkerFiles
-public import MarkerQuery
+import MarkerQuery
 import SystemPackage
 
 extension URLSigner {
