@@ -11,7 +11,7 @@ struct JSONValueTests {
         "</script>",
     ]
     static let numbers: [Double] = [
-        0, -0.0, 1, -1, 0.1, 1.5, 10, 123.456, 1e-7, 1e21, 1e22, 123_456_789.123, 5e-324, .greatestFiniteMagnitude, 45.80725, 13.9999999,
+        0, -0.0, 1, -1, 0.1, 1.5, 10, 123.456, 1e-7, 1e21, 1e22, 123_456_789.123, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 45.80725, 13.9999999,
         // Around where whole numbers stop being spelled as integers.
         999_999_999_999_999, -999_999_999_999_999, 1e15, 9_007_199_254_740_992, 1e16, 4_503_599_627_370_495.5, 0.5, -0.5,
     ]
