@@ -52,6 +52,9 @@ public struct RouteCourse: Sendable {
         var offset: Double
         /// The offset, positive where the position lies left of the way.
         var side: Double
+        /// Metres the position lies past the nearest point along the piece: beyond its end (positive),
+        /// before its start or outside the window (negative), 0 where it is abreast of it.
+        var beyond: Double
     }
 
     /// How many children a node of the tree has.
@@ -205,7 +208,8 @@ extension RouteCourse {
     func match(_ point: EarthPoint, piece index: Int, window: ClosedRange<Double>) -> Match {
         let piece = pieces[index]
         let relative = point - piece.start
-        var fraction = min(max(relative.dot(piece.direction) * piece.inverseSquaredChord, 0), 1)
+        let abreast = relative.dot(piece.direction) * piece.inverseSquaredChord
+        var fraction = min(max(abreast, 0), 1)
         if piece.length > 0 {
             let low = (window.lowerBound - piece.along) / piece.length
             let high = (window.upperBound - piece.along) / piece.length
@@ -217,123 +221,10 @@ extension RouteCourse {
         let offset = away.dot(away).squareRoot()
         // Left of the way is where direction × away points up, away from the Earth's centre.
         let side = piece.direction.cross(away).dot(point) >= 0 ? offset : -offset
-        return Match(piece: index, along: piece.along + fraction * piece.length, offset: offset, side: side)
+        let beyond = (abreast - fraction) * (piece.inverseSquaredChord > 0 ? 1 / piece.inverseSquaredChord.squareRoot() : 0)
+        // Across the way: the offset without what lies beyond the end.
+        let across = (max(offset * offset - beyond * beyond, 0)).squareRoot()
+        return Match(piece: index, along: piece.along + fraction * piece.length, offset: offset, side: side >= 0 ? across : -across, beyond: beyond)
     }
 }
 
-extension RouteCourse {
-    /// The match of least cost within `window`: ((offset − offsetSpread)⁺ / offsetSpread)² +
-    /// ((along − expected) / alongSpread)².
-    ///
-    /// Where the expected place is uncertain (after a drop-out), offsets within the spread cost nothing:
-    /// the receiver cannot tell them apart, so of two legs a few metres apart the one nearer where the
-    /// rider is expected wins. An infinite `alongSpread` weighs the offset alone. Nil only if no piece
-    /// meets the window.
-    func bestMatch(
-        for point: EarthPoint, expected: Double, alongSpread: Double, offsetSpread: Double, window: ClosedRange<Double>
-    ) -> Match? {
-        guard !pieces.isEmpty, window.upperBound >= 0, window.lowerBound <= length else { return nil }
-        let offsetWeight = 1 / (offsetSpread * offsetSpread)
-        let alongWeight = alongSpread.isFinite ? 1 / (alongSpread * alongSpread) : 0
-        func alongCost(_ low: Double, _ high: Double) -> Double {
-            let gap = expected < low ? low - expected : (expected > high ? expected - high : 0)
-            return gap * gap * alongWeight
-        }
-        // Only where the expected place is itself uncertain (after a gap): otherwise the dead zone would
-        // pull every matched distance toward the expectation.
-        let deadZone = alongSpread.isFinite && alongSpread > 5 * offsetSpread ? offsetSpread : 0
-        func offsetCost(_ offset: Double) -> Double {
-            let beyond = max(offset - deadZone, 0)
-            return beyond * beyond * offsetWeight
-        }
-        func cost(_ match: Match) -> Double {
-            let gap = match.along - expected
-            return offsetCost(match.offset) + gap * gap * alongWeight
-        }
-
-        // The piece where the rider is expected gives a bound that prunes nearly every box.
-        let clampedExpected = min(max(expected, window.lowerBound), window.upperBound)
-        var best = match(point, piece: pieceIndex(atDistance: clampedExpected), window: window)
-        var bestCost = cost(best)
-        if !window.contains(best.along) { bestCost = .infinity }
-
-        return withUnsafeTemporaryAllocation(of: (level: Int32, index: Int32).self, capacity: levels.count * Self.fanOut + 1) {
-            stack -> Match? in
-            var count = 0
-            let top = levels.count - 1
-            for index in levels[top].indices.reversed() {
-                stack[count] = (Int32(top), Int32(index))
-                count += 1
-            }
-            while count > 0 {
-                count -= 1
-                let (level, index) = (Int(stack[count].level), Int(stack[count].index))
-                let box = levels[level][index]
-                guard box.alongHigh >= window.lowerBound, box.alongLow <= window.upperBound else { continue }
-                let bound = offsetCost(box.squaredDistance(to: point).squareRoot()) + alongCost(box.alongLow, box.alongHigh)
-                guard bound < bestCost else { continue }
-                let first = index * Self.fanOut
-                if level == 0 {
-                    for piece in first..<min(first + Self.fanOut, pieces.count) {
-                        let candidate = pieces[piece]
-                        guard candidate.along + candidate.length >= window.lowerBound, candidate.along <= window.upperBound else { continue }
-                        let found = match(point, piece: piece, window: window)
-                        let found_cost = cost(found)
-                        if found_cost < bestCost {
-                            best = found
-                            bestCost = found_cost
-                        }
-                    }
-                } else {
-                    // Children pushed last-first, so the first along the course is looked at first.
-                    let children = levels[level - 1]
-                    for child in (first..<min(first + Self.fanOut, children.count)).reversed() {
-                        stack[count] = (Int32(level - 1), Int32(child))
-                        count += 1
-                    }
-                }
-            }
-            return bestCost.isFinite ? best : nil
-        }
-    }
-
-    /// The first match along the course, from `from` metres on, within `radius` metres of `point`.
-    ///
-    /// Its walk of the tree is `bestMatch`'s, written out again on purpose: one walk taking closures
-    /// for both cost 12% of the tracker's fixes a second (1.75M against 1.54M on the 1M-point bench).
-    func firstMatch(for point: EarthPoint, within radius: Double, from: Double) -> Match? {
-        guard !pieces.isEmpty else { return nil }
-        let squaredRadius = radius * radius
-        let window = from...Double.greatestFiniteMagnitude
-        return withUnsafeTemporaryAllocation(of: (level: Int32, index: Int32).self, capacity: levels.count * Self.fanOut + 1) {
-            stack -> Match? in
-            var count = 0
-            let top = levels.count - 1
-            for index in levels[top].indices.reversed() {
-                stack[count] = (Int32(top), Int32(index))
-                count += 1
-            }
-            // Depth first, earliest child first: the first piece within the radius is the earliest.
-            while count > 0 {
-                count -= 1
-                let (level, index) = (Int(stack[count].level), Int(stack[count].index))
-                let box = levels[level][index]
-                guard box.alongHigh >= from, box.squaredDistance(to: point) <= squaredRadius else { continue }
-                let first = index * Self.fanOut
-                if level == 0 {
-                    for piece in first..<min(first + Self.fanOut, pieces.count) where pieces[piece].along + pieces[piece].length >= from {
-                        let found = match(point, piece: piece, window: window)
-                        if found.offset <= radius { return found }
-                    }
-                } else {
-                    let children = levels[level - 1]
-                    for child in (first..<min(first + Self.fanOut, children.count)).reversed() {
-                        stack[count] = (Int32(level - 1), Int32(child))
-                        count += 1
-                    }
-                }
-            }
-            return nil
-        }
-    }
-}

@@ -1,31 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Follows one rider along a course, fix after fix: where on the course, how far done and to go,
 /// and whether still on it.
 ///
-/// A fix is matched near where the rider was, by a filter of distance along the course and speed
-/// (allowing for the time since the last fix, and the reported speed when given), so a leg that
-/// passes close by, kilometres ahead or behind, is never taken for the rider's. Off the course, the
-/// rider is found again where the way first comes within reach, from the last place on. On/off
-/// course has hysteresis, against a threshold adapted to accuracy and speed as the seed app did.
+/// It matches forwards only, as hidden-Markov map matching does (Newson & Krumm, 2009), with no
+/// look-ahead. It keeps a few hypotheses of where the rider is, each a Kalman filter of distance
+/// along the course, speed, and the receiver's drift (`RideHypothesis`). A fix is matched to the
+/// places on the course that each hypothesis can reach in the time since the last fix (a leg
+/// kilometres ahead or behind never can, nor further behind than noise reaches), or to none, as a
+/// spike. The cheapest hypotheses live on, so a wrong guess at a hairpin or a lap line dies a few
+/// fixes later instead of dragging the rider onto the other leg.
+///
+/// Off the course means the fix strays further across the way than the receiver's drift of the
+/// last half minute explains, two fixes in a row on one side. Off it, the rider is found again on
+/// the earliest pass within reach of where they left it.
 public struct RouteTracker: Sendable {
     /// How a tracker judges fixes.
     public struct Options: Sendable, Equatable {
-        /// The threshold for fixes that give neither accuracy nor speed, in metres (the seed app's 30).
+        /// The least threshold, in metres: a fix this near where the drift puts it is on the course.
         public var threshold = 30.0
         /// The least and most any threshold may be, in metres.
         public var thresholdRange: ClosedRange<Double> = 20...100
-        /// Rejoining needs the offset under this share of the threshold.
+        /// Rejoining in one fix needs the stray under this share of the threshold.
         public var rejoinShare = 2.0 / 3.0
-        /// How far a fix without accuracy may be from where the receiver was, 1σ, in metres.
-        public var assumedNoise = 10.0
+        /// A fix's drift, 1σ each axis in metres, until the ride shows its own.
+        public var assumedNoise = 15.0
+        /// Seconds over which a receiver's drift decorrelates.
+        public var driftTime = 40.0
         /// How quickly a rider's speed changes, 1σ, in metres per second per second.
-        public var acceleration = 0.3
-        /// The most a rider's speed changes between two fixes, 1σ, in metres per second.
-        public var speedChange = 3.0
-        /// How many variances from its expected place a matched fix must be for the filter to trust
-        /// fixes more than its model for a while.
-        public var surprise = 6.0
-        /// How far the smoothed innovation may lean to one side before the filter trusts fixes more.
-        public var trend = 0.5
+        public var acceleration = 1.5
+        /// The most a rider's speed changes across a gap, 1σ, as a share of the speed (at least 0.5 m/s).
+        public var speedChange = 0.5
+        /// The fastest anyone rides, in metres per second: how far a fix can be from the last.
+        public var maximumSpeed = 30.0
+        /// How many standard deviations a fix may stray across the way before it is over the threshold.
+        public var strayLimit = 3.5
 
         public init() {}
     }
@@ -33,50 +48,97 @@ public struct RouteTracker: Sendable {
     public let course: RouteCourse
     public let options: Options
     private var state: State?
+    /// Reused between fixes: the pieces near a fix, and the passes they make.
+    private var nearby: [RouteCourse.Match] = []
+    private var passes: [RouteCourse.Match] = []
+
+    var debugging = false
+    var debugLines: [String] = []
+    /// The most hypotheses kept.
+    static let maximumHypotheses = 3
+    /// The most stretches of a hypothesis's reach each offering its cheapest place.
+    static let maximumStretches = 12
+    /// Nats beyond the cheapest place at which a stretch's cheapest is no longer worth a branch.
+    static let alternativeCost = 12.0
+    /// Nats beyond the best at which a hypothesis is dropped.
+    static let hopeless = 20.0
+    /// Cost, in nats, of starting a hypothesis's filter again at a place it did not expect.
+    static let resetCost = 12.0
+    /// Metres along the course a restart may land from where the filter expected the rider for each nat it costs.
+    static let restartReach = 25.0
+    /// Cost, in nats, of taking a fix for a spike beyond what a well-placed fix costs.
+    static let spikeCost = 8.0
+    /// Beyond this gap in seconds, a rider may have stopped or been carried: nearer places are then
+    /// likelier than where riding on would have put them.
+    static let longGap = 15.0
+    /// Beyond this gap in seconds the rider is found again as after leaving the course: on the
+    /// earliest pass within reach, since what they did in between (rode, stopped, were carried to
+    /// the next stage) cannot be told, and a place passed twice is then the first pass.
+    static let lostGap = 60.0
+    /// Back on the course within this many seconds of leaving, the hypotheses of before carry on:
+    /// a brief stray is no reason to forget which leg the rider was on.
+    static let resumeWithin = 30.0
+    /// Seconds after which a hypothesis's reference moves on to the current fix.
+    static let referenceAge = 12.0
+    /// Of riders after a long gap, the share who rode on, and how far the others (who stopped) went, in metres.
+    static let rodeOn = (share: 0.8, otherwise: 25.0)
 
     /// What the tracker knows between fixes.
     private struct State: Sendable {
-        /// Metres along the course and metres per second (or per fix, for fixes without time).
-        var along: Double
-        var velocity: Double
-        /// The filter's covariance of (along, velocity).
-        var p00: Double
-        var p01: Double
-        var p11: Double
+        var hypotheses: [RideHypothesis]
+        /// When the hypotheses last met a fix (the time, or the fix's count without times).
+        var hypothesesClock = 0.0
         var time: Double?
         /// Where the last fix was.
         var lastPoint: EarthPoint
+        var noise: ReceiverNoise
+        var history = DriftHistory()
+        /// The drift while off the course, as it was before the rider left: east, north and their variance.
+        var offDrift: (east: Double, north: Double, variance: Double, time: Double?)
         var onRoute: Bool
-        /// Consecutive fixes over the threshold on one side.
+        /// Whether a fix has been placed on the course yet, and by how many fixes since.
+        var placed: Bool
+        var confirmations = 0
+        /// Where the rider was last on the course, for finding them again, and when.
+        var anchor: Double
+        var anchorTime: Double?
+        /// Metres the fixes moved since the anchor, for fixes without time.
+        var movedSinceAnchor = 0.0
+        /// The distance along reported last.
+        var along: Double
+        /// Consecutive fixes over the threshold on one side, and which.
         var overCount = 0
+        var overSide = 0.0
         /// Consecutive fixes within the threshold while off the course.
         var underCount = 0
-        var lastSide = 0.0
-        /// The side offset, smoothed: a third each new fix, two thirds what came before.
-        var smoothedSide = 0.0
-        /// The last innovations in units of their spread, smoothed: how far the filter trails or leads.
-        var trend = 0.0
-        /// The furthest the estimate has been since the rider was last placed afresh.
-        var furthest = 0.0
+        /// Whether the rider is being found again after a gap rather than after leaving the course:
+        /// then one fix within the threshold is enough.
+        var resuming = false
         var atStart = false
         var started = false
         var stagesFinished = 0
         var finished = false
     }
 
+    /// The hypotheses after the last fix, cheapest first: where, at what speed and cost, and the offset matched.
+    var hypothesesForTesting: [(along: Double, velocity: Double, cost: Double, offset: Double?)] {
+        state?.hypotheses.map { ($0.along, $0.velocity, $0.cost, $0.match?.offset) } ?? []
+    }
+
     /// A tracker for `course`, before its first fix.
     public init(course: RouteCourse, options: Options = Options()) {
         self.course = course
         self.options = options
+        nearby.reserveCapacity(64)
+        passes.reserveCapacity(RouteCourse.maximumPasses)
     }
 
-    /// The threshold a fix's offset is held to: the larger of 1.5 × accuracy and 2 s at its speed,
-    /// within `thresholdRange`; `threshold` if it gives neither.
+    /// The threshold a fix's offset is held to at least: the larger of `threshold`, 1.5 × accuracy
+    /// and 2 s at its speed, within `thresholdRange`.
     public func threshold(for fix: Fix) -> Double {
-        guard fix.accuracy != nil || fix.speed != nil else { return options.threshold }
         let byAccuracy = (fix.accuracy ?? 0) * 1.5
         let bySpeed = (fix.speed ?? 0) * 2
-        return min(max(byAccuracy, bySpeed, options.thresholdRange.lowerBound), options.thresholdRange.upperBound)
+        return min(max(byAccuracy, bySpeed, options.threshold, options.thresholdRange.lowerBound), options.thresholdRange.upperBound)
     }
 
     /// Where the rider is at `fix`, which must come no earlier than the last fix.
@@ -84,188 +146,435 @@ public struct RouteTracker: Sendable {
     public mutating func update(_ fix: Fix) throws(FixError) -> RouteProgress {
         let fix = try fix.checked(after: state?.time)
         let point = EarthPoint(fix.coordinate)
-        let threshold = threshold(for: fix)
-        let rejoin = threshold * options.rejoinShare
-        let noise = fix.accuracy.map { max($0 / 1.5, 2) } ?? options.assumedNoise
-
         guard var state else {
-            return acquire(fix, at: point, threshold: threshold, noise: noise)
+            let noise = ReceiverNoise(noise: options.assumedNoise)
+            let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
+            var fresh = State(
+                hypotheses: [], time: fix.time, lastPoint: point, noise: noise, offDrift: (0, 0, sigma * sigma, fix.time), onRoute: false,
+                placed: false, anchor: 0, anchorTime: fix.time, along: 0)
+            let progress = follow(fix, at: point, seconds: nil, moved: 0, state: &fresh)
+            self.state = fresh
+            return progress
         }
-
-        // Predict: the filter moves on by the time since the last fix, or by one fix without times.
-        let step: Double
-        let perSecond: Bool
-        if let time = fix.time, let last = state.time {
-            step = time - last
-            perSecond = true
-        } else {
-            step = 1
-            perSecond = false
-        }
-        // Speed changes at most so much however long the gap: a two-minute drop-out widens the
-        // search by hundreds of metres, not by kilometres of constant acceleration.
-        let speedChange = min(options.acceleration * options.acceleration * step * step, options.speedChange * options.speedChange)
-        var p00 = state.p00 + 2 * step * state.p01 + step * step * state.p11 + speedChange * step * step / 4
-        var p01 = state.p01 + step * state.p11 + speedChange * step / 2
-        var p11 = state.p11 + speedChange
-        let expected: Double
-        let spread: Double
-        let reach: Double
-        if perSecond {
-            expected = state.along + state.velocity * step
-            spread = (p00 + noise * noise).squareRoot()
-            reach = 4 * spread + threshold + 20
-        } else {
-            // Without times, how far the fix moved says roughly how far along the rider went (more where
-            // the way winds, nothing across the gap between two stages): a little ahead is likeliest,
-            // so a leg doubling back close by loses to the way on.
-            let moved = state.lastPoint.distance(to: point)
-            expected = state.along + min(moved, 100) / 2
-            spread = moved + 2 * noise
-            reach = 2 * moved + 3 * noise + threshold + 20
-        }
-        // Behind, only as far as noise reaches: riders go forwards, and behind is where a leg that
-        // doubles back lies (an out-and-back's way out, metres from the way back).
-        let slack = 3 * noise + threshold
-        let window = (min(state.along, expected) - slack)...(expected + reach)
-
-        var matched = course.bestMatch(
-            for: point, expected: expected, alongSpread: spread, offsetSpread: max(noise, 5), window: window)
-        var rejoined = false
-        state.furthest = max(state.furthest, state.along)
-        let retreat = state.furthest - state.along
-        if state.onRoute, retreat > 2 * noise + 5,
-            let ahead = course.firstMatch(for: point, within: max(threshold, 2 * noise), from: state.furthest),
-            ahead.along <= state.furthest + 2 * (retreat + reach)
-        {
-            // The estimate has gone back further than noise goes: the rider is riding the other way
-            // along a leg close to one ahead (an out-and-back's way back, after a drop-out across the
-            // turn). Take the leg ahead, the way the rider is going.
-            matched = ahead
-            rejoined = true
-        }
-        if !state.onRoute {
-            // Off the course the rider may come back anywhere ahead: the first place the way comes
-            // within reach, from where the rider left it (or a little before) on.
-            let from = min(state.along, expected) - reach
-            if let found = course.firstMatch(for: point, within: rejoin, from: from) {
-                matched = found
-                rejoined = true
-            }
-        }
-        guard let match = matched ?? course.bestMatch(
-            for: point, expected: expected, alongSpread: .infinity, offsetSpread: max(noise, 5), window: 0...course.length)
-        else {
-            return acquire(fix, at: point, threshold: threshold, noise: noise)
-        }
-
-        // Back on: one fix within the smaller threshold, or two in a row within the threshold itself.
-        state.underCount = !state.onRoute && match.offset <= threshold ? state.underCount + 1 : 0
-        if rejoined || (!state.onRoute && (match.offset <= rejoin || state.underCount >= 2)) {
-            state.underCount = 0
-            state.onRoute = true
-            state.overCount = 0
-            state.trend = 0
-            state.furthest = match.along
-            state.smoothedSide = match.side
-            state.lastSide = match.side
-            // Start again from where the rider came back: what was known before is stale.
-            state.along = match.along
-            state.velocity = fix.speed ?? (perSecond ? state.velocity : 0)
-            (p00, p01, p11) = (noise * noise, 0, fix.speed == nil ? 25 : 1)
-        } else if state.onRoute {
-            if perSecond {
-                // Correct by the matched distance along, and by the speed when the receiver gives one.
-                let innovation = match.along - expected
-                var s = p00 + noise * noise
-                // A change of pace the model did not expect (a stop, setting off): trust the fixes more
-                // for now, or the estimate trails the rider by tens of metres.
-                // Noise scatters innovations both ways; a rider changing pace leaves a run of them on one side.
-                let normalised = innovation / s.squareRoot()
-                state.trend = (state.trend + normalised) / 2
-                let surprise = max(normalised * normalised / options.surprise, state.trend * state.trend / options.trend)
-                if surprise > 1 {
-                    (p00, p01, p11) = (p00 * surprise, p01 * surprise, p11 * surprise)
-                    s = p00 + noise * noise
-                }
-                let (k0, k1) = (p00 / s, p01 / s)
-                state.along = expected + k0 * innovation
-                state.velocity += k1 * innovation
-                (p00, p01, p11) = ((1 - k0) * p00, (1 - k0) * p01, p11 - k1 * p01)
-                if let speed = fix.speed {
-                    let speedNoise = 0.5
-                    let innovation = speed - state.velocity
-                    let s = p11 + speedNoise * speedNoise
-                    let (k0, k1) = (p01 / s, p11 / s)
-                    state.along += k0 * innovation
-                    state.velocity += k1 * innovation
-                    (p00, p01, p11) = (p00 - k0 * p01, (1 - k1) * p01, (1 - k1) * p11)
-                }
-            } else {
-                // Without times there is no speed to filter with: the rider is where the fix meets the course.
-                state.along = match.along
-                (p00, p01, p11) = (noise * noise, 0, 25)
-            }
-
-            // Leaving needs two fixes in a row over the threshold on one side, and the smoothed side
-            // offset over it too: one noisy fix never flips the state.
-            let over = match.offset > threshold
-            if over {
-                state.overCount = (state.overCount > 0 && (match.side > 0) == (state.lastSide > 0)) ? state.overCount + 1 : 1
-            } else {
-                state.overCount = 0
-            }
-            state.smoothedSide = (match.side + 2 * state.smoothedSide) / 3
-            state.lastSide = match.side
-            if state.overCount >= 2 && abs(state.smoothedSide) > threshold {
-                state.onRoute = false
-            }
-        } else {
-            // Still off: follow the nearest place near where the rider left, without a speed.
-            state.along = match.along
-            state.furthest = match.along
-            state.velocity = 0
-            (p00, p01, p11) = (noise * noise, 0, perSecond ? 25 : 400)
-            state.smoothedSide = match.side
-            state.lastSide = match.side
-        }
-        // Riders follow the course forwards: backwards is where a leg that doubles back lies.
-        state.velocity = max(state.velocity, 0)
-        state.along = min(max(state.along, 0), course.length)
-        (state.p00, state.p01, state.p11) = (max(p00, 0), p01, max(p11, 0))
-        state.time = fix.time ?? state.time
-        state.lastPoint = point
-        let progress = report(&state, offset: match.offset, threshold: threshold)
+        let seconds: Double? = if let time = fix.time, let last = state.time { time - last } else { nil }
+        let moved = state.lastPoint.distance(to: point)
+        let progress = follow(fix, at: point, seconds: seconds, moved: moved, state: &state)
         self.state = state
         return progress
     }
 
-    /// The first fix, or one after the course was lost: the first place along the course within the
-    /// threshold, else the nearest.
-    private mutating func acquire(_ fix: Fix, at point: EarthPoint, threshold: Double, noise: Double) -> RouteProgress {
-        let match =
-            course.firstMatch(for: point, within: threshold, from: 0)
-            ?? course.bestMatch(for: point, expected: 0, alongSpread: .infinity, offsetSpread: 1, window: 0...course.length)
-        let along = match?.along ?? 0
-        let offset = match?.offset ?? EarthPoint(course.coordinate(atDistance: 0)).distance(to: point)
-        var state = State(
-            along: along, velocity: fix.speed ?? 0, p00: noise * noise, p01: 0, p11: fix.speed == nil ? 25 : 1, time: fix.time,
-            lastPoint: point, onRoute: offset <= threshold)
-        state.smoothedSide = match?.side ?? 0
-        state.lastSide = state.smoothedSide
-        state.furthest = along
-        let progress = report(&state, offset: offset, threshold: threshold)
-        self.state = state
-        return progress
+    /// What one fix asks of the tracker, worked out once.
+    private struct Context {
+        var fix: Fix
+        var point: EarthPoint
+        var frame: LocalFrame
+        var seconds: Double?
+        var moved: Double
+        /// The drift's σ, the white noise's variance, and what the fix's accuracy claims.
+        var sigma: Double
+        var white: Double
+        var claimed: Double?
+        /// Metres behind the furthest a hypothesis reached that noise can reach.
+        var back: Double
+        /// The least threshold, and the zone about a start or an end.
+        var floor: Double
+        var zone: Double
+        /// Metres the fastest rider could have gone since the last fix.
+        var reach: Double
+        /// The time, or the fix's count without times.
+        var clock: Double
+    }
+
+    private mutating func follow(_ fix: Fix, at point: EarthPoint, seconds: Double?, moved: Double, state: inout State) -> RouteProgress {
+        let claimed = fix.accuracy.map { $0 / 1.5 }
+        let sigma = state.noise.sigma(claimed: claimed)
+        let clock = fix.time ?? ((state.time ?? 0) + 1)
+        let context = Context(
+            fix: fix, point: point, frame: LocalFrame(point), seconds: seconds, moved: moved, sigma: sigma, white: state.noise.whiteVariance,
+            claimed: claimed, back: 3 * sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma),
+            reach: seconds.map { options.maximumSpeed * $0 } ?? 2 * moved, clock: clock)
+        state.time = fix.time ?? state.time
+        state.lastPoint = point
+        state.movedSinceAnchor = state.onRoute ? 0 : state.movedSinceAnchor + moved
+        if state.onRoute, let seconds, seconds > Self.lostGap, let best = state.hypotheses.first {
+            // Lost for a while: look again from where the rider was.
+            state.onRoute = false
+            state.resuming = true
+            state.underCount = 0
+            state.anchor = best.along
+            state.offDrift = (best.east, best.north, max(best.p.ee, best.p.nn), context.clock - seconds)
+            state.history.removeAll()
+        }
+        return state.onRoute ? onCourse(context, state: &state) : search(context, state: &state)
+    }
+
+    /// On the course: every hypothesis moves on and meets the fix.
+    private mutating func onCourse(_ c: Context, state: inout State) -> RouteProgress {
+        let step = c.seconds ?? 1
+        let fading = exp(-max(step, 0) / options.driftTime)
+        let fresh = c.sigma * c.sigma * (1 - fading * fading)
+        var hypotheses = state.hypotheses
+        var low = Double.infinity
+        var high = -Double.infinity
+        for index in hypotheses.indices {
+            let before = hypotheses[index].along
+            predict(&hypotheses[index], context: c, fading: fading, fresh: fresh)
+            low = min(low, hypotheses[index].furthest - c.back)
+            high = max(high, before + c.reach + c.back)
+        }
+        course.pieces(near: c.point, within: 4 * c.sigma + 40, window: low...high, into: &nearby)
+        course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
+
+        // Every hypothesis met with the cheapest place in each stretch of its reach (where the rider
+        // rode on, where they stopped, the next leg), with every pass it can reach, and with none.
+        var branches: [RideHypothesis] = []
+        branches.reserveCapacity(hypotheses.count * (Self.maximumStretches + 2))
+        for (index, hypothesis) in hypotheses.enumerated() {
+            let previous = state.hypotheses[index].along
+            let within = (hypothesis.furthest - c.back)...(previous + c.reach + c.back)
+            var spike = hypothesis
+            spike.match = nil
+            spike.cost += Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
+            branches.append(spike)
+
+            let stretch = max(2 * c.sigma, 20)
+            var best = [(index: Int, cost: Double)](repeating: (-1, .infinity), count: Self.maximumStretches)
+            for (index, match) in nearby.enumerated() where within.contains(match.along) {
+                let bin = min(Int((match.along - within.lowerBound) / stretch), Self.maximumStretches - 1)
+                let cost = cost(of: match, for: hypothesis, from: previous, context: c)
+                if cost < best[bin].cost { best[bin] = (index, cost) }
+            }
+            guard let cheapest = best.map(\.cost).min(), cheapest.isFinite else { continue }
+            var branched: [Int] = []
+            for (index, cost) in best where index >= 0 && cost <= cheapest + Self.alternativeCost {
+                branches.append(branch(hypothesis, to: nearby[index], from: previous, context: c))
+                branched.append(nearby[index].piece)
+            }
+            for pass in passes where within.contains(pass.along) && !branched.contains(pass.piece) {
+                let branch = branch(hypothesis, to: pass, from: previous, context: c)
+                if branch.cost - hypothesis.cost <= cheapest + Self.alternativeCost { branches.append(branch) }
+            }
+        }
+        if debugging {
+            debugLines = nearby.map { m in "  cand \(Int(m.along)) off \(Int(m.offset)) beyond \(Int(m.beyond)) cost \(hypotheses.first.map { String(Int(cost(of: m, for: $0, from: state.hypotheses[0].along, context: c) * 10)) } ?? "-")" }
+            debugLines += branches.map { "  branch \(Int($0.along)) cost \(Int($0.cost * 10)) m \($0.match.map { String(Int($0.along)) } ?? "-")" }
+        }
+        state.hypotheses = Self.survivors(of: branches, apart: max(10, 1.5 * c.sigma))
+        state.hypothesesClock = c.clock
+        let best = state.hypotheses[0]
+
+        // The fix against the drift of the last half minute: a rider leaving moves fixes off the way
+        // faster than drift can.
+        var offset: Double
+        var stray: Double
+        var threshold = c.floor
+        var normal = (east: 0.0, north: 0.0)
+        var side = 0.0
+        let nearest = best.match ?? nearestPass(from: best.along, within: c.back + c.reach)
+        if let nearest {
+            normal = c.frame.leftNormal(of: course.pieces[nearest.piece])
+            offset = nearest.offset
+            side = nearest.side
+            let carried = best.match != nil ? (best.stray, best.strayVariance.squareRoot()) : (nearest.side, (best.p.ee + c.white).squareRoot())
+            stray = carried.0
+            threshold = limit(floor: c.floor, spread: carried.1)
+            if let (largest, spread, _) = state.history.largestStray(
+                side: side, normal: normal, time: c.clock, correlationTime: options.driftTime, sigma: c.sigma, white: c.white),
+                abs(largest) - limit(floor: c.floor, spread: spread) > abs(stray) - threshold
+            {
+                (stray, threshold) = (largest, limit(floor: c.floor, spread: spread))
+            }
+        } else {
+            offset = c.point.distance(to: course.point(atDistance: best.along))
+            stray = offset
+        }
+        let over = abs(stray) > threshold && offset > c.floor * options.rejoinShare
+        let sideOfStray = stray >= 0 ? 1.0 : -1.0
+        if over {
+            state.overCount = state.overCount > 0 && state.overSide == sideOfStray ? state.overCount + 1 : 1
+            state.overSide = sideOfStray
+        } else {
+            state.overCount = 0
+        }
+        state.along = best.along
+        if let match = best.match, !over {
+            state.confirmations += 1
+            state.anchor = best.along
+            state.anchorTime = c.fix.time
+            // Learnt only from a clear winner: a guess that is wrong for a while must not teach the
+            // tracker that the receiver strays that far.
+            if abs(match.beyond) < 1 && (state.hypotheses.count == 1 || state.hypotheses[1].cost >= 3) {
+                state.noise.learn(side: match.side, residual: best.stray, expected: best.strayVariance, seconds: step, claimed: c.claimed)
+            }
+            state.history.record(
+                .init(time: c.clock, east: best.east, north: best.north, ee: best.p.ee, en: best.p.en, nn: best.p.nn))
+        }
+        // Off: two fixes in a row over the threshold on one side. One wild fix never flips the state.
+        if state.overCount >= 2 {
+            state.onRoute = false
+            state.resuming = false
+            state.overCount = 0
+            state.underCount = 0
+            state.movedSinceAnchor = c.moved
+            // The drift from before the rider left, which the filter may since have followed them with.
+            let before = state.history.oldest(before: c.clock, minimumAge: 10)
+            state.offDrift = before.map { ($0.east, $0.north, max($0.ee, $0.nn), $0.time) } ?? (best.east, best.north, max(best.p.ee, best.p.nn), c.fix.time)
+            state.history.removeAll()
+            if state.confirmations < 3 {
+                // Placed on too little: look again over the whole course.
+                state.placed = false
+            }
+        }
+        return report(&state, offset: offset, threshold: threshold, zone: c.zone)
+    }
+
+    /// Off the course (or not yet on it): the earliest pass within reach of where the rider left it
+    /// (the whole course before the first placing), taken once a fix comes within two thirds of the
+    /// threshold or two in a row within it.
+    private mutating func search(_ c: Context, state: inout State) -> RouteProgress {
+        let window: ClosedRange<Double>
+        if state.placed {
+            let elapsed = (c.fix.time ?? 0) - (state.anchorTime ?? c.fix.time ?? 0)
+            let reach = c.fix.time != nil && state.anchorTime != nil ? options.maximumSpeed * elapsed : 2 * state.movedSinceAnchor
+            window = (state.anchor - c.back)...(state.anchor + reach + c.back)
+        } else {
+            window = 0...course.length
+        }
+        // The drift from before the rider left, faded since.
+        let age = max(c.clock - (state.offDrift.time ?? c.clock), 0)
+        let fading = exp(-age / options.driftTime)
+        let drift = (east: fading * state.offDrift.east, north: fading * state.offDrift.north)
+        let variance = fading * fading * state.offDrift.variance + c.sigma * c.sigma * (1 - fading * fading) + c.white
+        let threshold = limit(floor: c.floor, spread: variance.squareRoot())
+
+        course.pieces(near: c.point, within: threshold + 3 * c.sigma + 30, window: window, into: &nearby)
+        course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
+        // Each pass's stray from where the drift puts the fix; back on the course where the least
+        // is within the threshold, on the earliest pass about as near (at a crossing, a lap line or
+        // a loop's start and finish, the first time the course comes by).
+        func stray(_ pass: RouteCourse.Match) -> Double {
+            let normal = c.frame.leftNormal(of: course.pieces[pass.piece])
+            let across = pass.side - (normal.east * drift.east + normal.north * drift.north)
+            return min((across * across + pass.beyond * pass.beyond).squareRoot(), pass.offset)
+        }
+        let least = passes.map(stray).min() ?? .infinity
+        var found: RouteCourse.Match? = nil
+        if least <= threshold {
+            // Before the first placing, any pass within the threshold: riders start at the start.
+            let tolerance = state.placed ? least + 2 * c.sigma + 10 : threshold
+            found = passes.first { stray($0) <= tolerance }
+        }
+        guard let pass = found else {
+            state.underCount = 0
+            // Off the course the rider is nearest the earliest pass about as near as any (where a
+            // drift took the fixes off, they ride on; where they left, it is where they left).
+            if let nearest = passes.map(\.offset).min() {
+                if state.placed, let place = passes.first(where: { $0.offset <= nearest + 2 * c.sigma + 10 }) {
+                    state.along = max(place.along, state.anchor - c.back)
+                }
+                return report(&state, offset: nearest, threshold: threshold, zone: c.zone)
+            }
+            return report(&state, offset: c.point.distance(to: course.point(atDistance: state.anchor)), threshold: threshold, zone: c.zone)
+        }
+        // Back on: one fix well within the threshold, or two in a row within it (one after a gap).
+        state.underCount += 1
+        guard stray(pass) <= threshold * options.rejoinShare || state.underCount >= 2 || state.resuming else {
+            return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
+        }
+        state.underCount = 0
+        state.overCount = 0
+        if state.placed && !state.resuming && !state.hypotheses.isEmpty && c.clock - state.hypothesesClock <= Self.resumeWithin {
+            state.onRoute = true
+            var resumed = c
+            if c.seconds != nil {
+                resumed.seconds = c.clock - state.hypothesesClock
+                resumed.reach = options.maximumSpeed * (c.clock - state.hypothesesClock)
+            }
+            return onCourse(resumed, state: &state)
+        }
+        let speedVariance = c.fix.speed == nil ? 4.0 : 1.0
+        var hypothesis = RideHypothesis(
+            along: pass.along, velocity: c.fix.speed ?? 0, east: drift.east, north: drift.north,
+            p: .diagonal(along: c.sigma * c.sigma, velocity: speedVariance, drift: variance - c.white), cost: 0, furthest: pass.along,
+            reference: .init(clock: c.clock, along: pass.along, point: c.point), match: pass)
+        let way = c.frame.way(of: course.pieces[pass.piece])
+        let innovation = hypothesis.innovation(pass, way: way, noise: c.white)
+        hypothesis.correct(innovation)
+        hypothesis.along = pass.along
+        hypothesis.stray = innovation.yn
+        hypothesis.strayVariance = innovation.snn
+        state.hypotheses = [hypothesis]
+        state.hypothesesClock = c.clock
+        state.history.removeAll()
+        if !state.placed { state.confirmations = 0 }
+        state.placed = true
+        state.onRoute = true
+        state.resuming = false
+        state.underCount = 0
+        state.overCount = 0
+        state.anchor = pass.along
+        state.anchorTime = c.fix.time
+        state.along = pass.along
+        return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
+    }
+
+    /// What matching a fix to `match` would cost a hypothesis: the fix's likelihood under it, and
+    /// how likely the rider went from `previous` to there.
+    private func cost(of match: RouteCourse.Match, for hypothesis: RideHypothesis, from previous: Double, context c: Context) -> Double {
+        let way = c.frame.way(of: course.pieces[match.piece])
+        let innovation = hypothesis.innovation(match, way: way, noise: c.white)
+        // Where the filter would put the rider: its expectation moved by the share of the stray along it trusts.
+        let filteredAlong = hypothesis.along + hypothesis.p.ss / innovation.stt * innovation.yt
+        let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
+            + shortfallCost(of: hypothesis, along: filteredAlong, context: c)
+        guard c.seconds != nil else { return filtered }
+        return min(filtered, restartCost(match, expected: hypothesis.along, context: c) + shortfallCost(of: hypothesis, along: match.along, context: c))
+    }
+
+    /// Nats for starting a hypothesis again at `match`, knowing nothing of the drift: `resetCost`,
+    /// the fix's likelihood with drift of the ride's σ, and how far the match is from where the
+    /// hypothesis expected the rider.
+    /// Nearer places are likelier: each `restartReach` metres from where the hypothesis expected
+    /// the rider adds a nat.
+    private func restartCost(_ match: RouteCourse.Match, expected: Double, context c: Context) -> Double {
+        let variance = c.sigma * c.sigma + c.white
+        return Self.resetCost + abs(match.along - expected) / Self.restartReach + 0.5 * match.offset * match.offset / variance
+            + log(2 * .pi * variance)
+    }
+
+    /// A hypothesis matched to `match`, its cost counted and its filter corrected; or, where the
+    /// filter's expectation is far off (it may have lost the rider), started again at the match for
+    /// `resetCost` nats, whichever is cheaper.
+    private func branch(_ hypothesis: RideHypothesis, to match: RouteCourse.Match, from previous: Double, context c: Context) -> RideHypothesis {
+        let way = c.frame.way(of: course.pieces[match.piece])
+        let innovation = hypothesis.innovation(match, way: way, noise: c.white)
+        var branch = hypothesis
+        let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
+        let restart = restartCost(match, expected: hypothesis.along, context: c)
+        branch.match = match
+        branch.stray = innovation.yn
+        branch.strayVariance = innovation.snn
+        if restart < filtered && c.seconds != nil {
+            // Started again: the distance along is the match's and the drift unknown; only the speed carries over.
+            branch.cost += restart
+            branch.along = match.along
+            branch.east = 0
+            branch.north = 0
+            let velocity = max(branch.p.vv, c.fix.speed == nil ? 4 : 1)
+            branch.p = .diagonal(along: c.sigma * c.sigma, velocity: velocity, drift: c.sigma * c.sigma)
+            let restarted = branch.innovation(match, way: way, noise: c.white)
+            branch.correct(restarted)
+            branch.stray = restarted.yn
+            branch.strayVariance = restarted.snn
+            if let speed = c.fix.speed { branch.correct(speed: speed, variance: 0.25) }
+        } else {
+            branch.cost += filtered
+            branch.correct(innovation)
+            if c.seconds == nil {
+                // Without times there is no speed to filter with: the rider is where the fix meets the course.
+                branch.along = match.along
+            } else if let speed = c.fix.speed {
+                branch.correct(speed: speed, variance: 0.25)
+            }
+        }
+        // Riders follow the course forwards, and the drift stays within 3σ.
+        branch.velocity = max(branch.velocity, 0)
+        branch.along = min(max(branch.along, hypothesis.furthest - c.back), course.length)
+        branch.furthest = max(hypothesis.furthest, branch.along)
+        branch.limitDrift(to: 3 * c.sigma)
+        branch.cost += shortfallCost(of: branch, along: branch.along, context: c)
+        if branch.reference.map({ c.clock - $0.clock >= Self.referenceAge }) ?? true {
+            branch.olderReference = branch.reference
+            branch.reference = .init(clock: c.clock, along: branch.along, point: c.point)
+        }
+        return branch
+    }
+
+    /// Nats for a guess that has the rider ride less far along the course than the fixes moved
+    /// since its reference, beyond what the drift's change over that time explains (two standing
+    /// deviations of it): a guess stuck at a kink of the course while the rider rides on, or at the
+    /// end of the course while they start out, pays fix after fix.
+    private func shortfallCost(of hypothesis: RideHypothesis, along: Double, context c: Context) -> Double {
+        var cost = 0.0
+        for reference in [hypothesis.olderReference, hypothesis.reference] {
+            guard let reference, c.clock - reference.clock >= 2 else { continue }
+            let chord = c.point.distance(to: reference.point)
+            let fading = exp(-(c.clock - reference.clock) / options.driftTime)
+            let spread = (2 * c.sigma * c.sigma * (1 - fading) + 2 * c.white).squareRoot()
+            let shortfall = chord - (along - reference.along) - 2 * spread
+            if shortfall > 0 { cost = max(cost, 0.5 * (shortfall / spread) * (shortfall / spread)) }
+        }
+        return cost
+    }
+
+    /// After a long gap, a rider may have stopped or been carried rather than ridden on: the cost
+    /// of the fix is then the cheaper of riding on as the filter expects and a stop somewhere
+    /// between, nearer places likelier (a reduction of the filter's cost, in nats).
+    private func gapCost(to along: Double, from previous: Double, innovation: RideHypothesis.Innovation, seconds: Double?) -> Double {
+        guard let seconds, seconds > Self.longGap else { return 0 }
+        // The filter's cost of the distance along alone, which a stop replaces.
+        let alongCost = 0.5 * innovation.yt * innovation.yt / innovation.stt + 0.5 * log(2 * .pi * innovation.stt)
+        let (share, otherwise) = Self.rodeOn
+        let stopped = -log((1 - share) / otherwise) + max(along - previous, 0) / otherwise
+        let riding = -log(share) + alongCost
+        return min(riding, stopped) - alongCost
+    }
+
+    /// Moves a hypothesis on to the time of the fix (by how far the fixes moved, without times).
+    private func predict(_ hypothesis: inout RideHypothesis, context c: Context, fading: Double, fresh: Double) {
+        guard let step = c.seconds else {
+            // Without times: a little ahead, by how far the fix moved.
+            hypothesis.along += min(c.moved, 100) / 2
+            hypothesis.velocity = 0
+            hypothesis.predict(seconds: 0, speedChange: 0, fading: fading, fresh: fresh)
+            hypothesis.p.ss += (c.moved / 2 + 5) * (c.moved / 2 + 5)
+            return
+        }
+        // Speed changes at most so much however long the gap: a drop-out widens the search by
+        // hundreds of metres, not by kilometres of constant acceleration.
+        let changeLimit = max(options.speedChange * hypothesis.velocity, 0.5)
+        let change = min(options.acceleration * options.acceleration * step * step, changeLimit * changeLimit)
+        hypothesis.predict(seconds: step, speedChange: change, fading: fading, fresh: fresh)
+    }
+
+    /// The threshold for a stray of `spread` (1σ): `strayLimit` of them, at least the floor, at
+    /// most `thresholdRange`'s upper bound.
+    private func limit(floor: Double, spread: Double) -> Double {
+        min(max(options.strayLimit * spread, floor), options.thresholdRange.upperBound)
+    }
+
+    /// The nearest pass within `reach` metres along of a hypothesis that took the fix for a spike.
+    private func nearestPass(from along: Double, within reach: Double) -> RouteCourse.Match? {
+        var nearest: RouteCourse.Match? = nil
+        for pass in passes where abs(pass.along - along) <= reach {
+            if nearest.map({ pass.offset < $0.offset }) ?? true { nearest = pass }
+        }
+        return nearest
+    }
+
+    /// The cheapest branches, one per place (branches within `apart` metres along are one), costs
+    /// counted from the cheapest.
+    static func survivors(of branches: [RideHypothesis], apart: Double) -> [RideHypothesis] {
+        let sorted = branches.sorted { $0.cost < $1.cost }
+        var kept: [RideHypothesis] = []
+        kept.reserveCapacity(maximumHypotheses)
+        for branch in sorted where kept.count < maximumHypotheses && branch.cost - sorted[0].cost < hopeless {
+            guard !kept.contains(where: { abs($0.along - branch.along) < apart }) else { continue }
+            kept.append(branch)
+        }
+        let least = kept[0].cost
+        for index in kept.indices { kept[index].cost -= least }
+        return kept
     }
 
     /// The progress at the state's place, with the events this fix brings.
-    private func report(_ state: inout State, offset: Double, threshold: Double) -> RouteProgress {
-        let along = state.along
+    ///
+    /// The start and each end have a zone around them as wide as drift reaches (`zone` metres).
+    private func report(_ state: inout State, offset: Double, threshold: Double, zone: Double) -> RouteProgress {
+        let along = min(max(state.along, 0), course.length)
         let stage = course.stage(atDistance: along)
         let stageStart = course.stageStarts[stage - 1]
         let stageLength = course.stageLengths[stage - 1]
-        let zone = max(threshold, 30)
         var event: RouteProgress.Event? = nil
         if state.onRoute {
             if along <= zone {
@@ -293,5 +602,35 @@ public struct RouteTracker: Sendable {
             snapped: course.coordinate(atDistance: along), distance: along, remaining: max(course.length - along, 0), stage: stage,
             stageDistance: min(max(along - stageStart, 0), stageLength), stageRemaining: max(stageStart + stageLength - along, 0),
             offset: offset, onRoute: state.onRoute, threshold: threshold, event: event)
+    }
+}
+
+/// East and north at a place, in Earth-centred metres: for telling a way's direction on the ground.
+struct LocalFrame {
+    var east: EarthPoint
+    var north: EarthPoint
+
+    init(_ point: EarthPoint) {
+        let length = point.dot(point).squareRoot()
+        let up = length > 0 ? (1 / length) * point : EarthPoint(x: 0, y: 0, z: 1)
+        let horizontal = (up.x * up.x + up.y * up.y).squareRoot()
+        // At a pole any east will do.
+        east = horizontal > 1e-12 ? EarthPoint(x: -up.y / horizontal, y: up.x / horizontal, z: 0) : EarthPoint(x: 0, y: 1, z: 0)
+        north = up.cross(east)
+    }
+
+    /// The unit vectors along `piece` and to its left, east and north.
+    func way(of piece: RouteCourse.Piece) -> RideHypothesis.Way {
+        let e = piece.direction.dot(east)
+        let n = piece.direction.dot(north)
+        let length = (e * e + n * n).squareRoot()
+        guard length > 0 else { return RideHypothesis.Way(te: 1, tn: 0) }
+        return RideHypothesis.Way(te: e / length, tn: n / length)
+    }
+
+    /// The unit vector, east and north, to the left of `piece`'s way.
+    func leftNormal(of piece: RouteCourse.Piece) -> (east: Double, north: Double) {
+        let way = way(of: piece)
+        return (way.ne, way.nn)
     }
 }

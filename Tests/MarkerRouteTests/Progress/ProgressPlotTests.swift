@@ -32,15 +32,21 @@ struct ProgressPlotTests {
         return best.along
     }
 
+    /// Three laps ridden with drifting errors (σ 15 m over 60 s) and spikes, a fix each 2 s, no speed.
+    static func lapsRide() throws -> RideOutcome {
+        let errors = GPSErrors(sigma: 15, correlationTime: 60, interval: 2, receiver: .bare)
+        return try RideOutcome(GPSRide(course: RideCourse(name: "laps", route: MadeCourse.laps.route), errors: errors, pace: 6, detour: true, seed: 7))
+    }
+
     @Test("three noisy laps: the tracker stays on the lap being ridden, the nearest point of the route does not")
     func laps() throws {
-        let outcome = try RouteTrackerTests.follow(.laps, .phone, seed: 7)
+        let outcome = try Self.lapsRide()
         let samples = outcome.ride.samples
         let course = MadeCourse.laps.coordinates.map(Point.init)
         var along = [0.0]
         for (a, b) in zip(course, course.dropFirst()) { along.append(along[along.count - 1] + hypot(b.x - a.x, b.y - a.y)) }
         let seed = samples.map { Self.nearestOfAll($0.fix.coordinate, points: course, along: along) }
-        let onCourse = samples.indices.filter { !outcome.ride.detour.contains($0) }
+        let onCourse = outcome.onCourse
         let trackerWorst = onCourse.map { abs(outcome.progress[$0].distance - samples[$0].along) }.max() ?? 0
         let seedWorst = onCourse.map { abs(seed[$0] - samples[$0].along) }.max() ?? 0
         #expect(trackerWorst < 100, "the tracker strayed \(Int(trackerWorst)) m")
@@ -64,7 +70,7 @@ struct ProgressPlotTests {
     }
 
     /// Map on the left, distance against time on the right.
-    static func svg(outcome: RouteTrackerTests.Outcome, course: [Point], seed: [Double], trackerWorst: Double, seedWorst: Double) -> String {
+    static func svg(outcome: RideOutcome, course: [Point], seed: [Double], trackerWorst: Double, seedWorst: Double) -> String {
         let samples = outcome.ride.samples
         func f(_ value: Double) -> String { String(format: "%.1f", value) }
         // The map: every fix and the course fitted, north up, into 400 by 340 px.
@@ -97,10 +103,10 @@ struct ProgressPlotTests {
         let minutes = ((samples.last?.fix.time ?? 0) - start) / 60
         let (left, right, top, bottom) = (500.0, 940.0, 60.0, 380.0)
         func chart(_ minute: Double, _ metres: Double) -> (Double, Double) {
-            (left + (right - left) * minute / minutes, bottom - (bottom - top) * metres / outcome.length)
+            (left + (right - left) * minute / minutes, bottom - (bottom - top) * metres / outcome.ride.course.length)
         }
         parts.append(##"<rect x="\##(left)" y="\##(top)" width="\##(right - left)" height="\##(bottom - top)" fill="none" stroke="#d0d4d9"/>"##)
-        for kilometre in stride(from: 0.0, through: outcome.length / 1000, by: 1) {
+        for kilometre in stride(from: 0.0, through: outcome.ride.course.length / 1000, by: 1) {
             let (_, y) = chart(0, kilometre * 1000)
             parts.append(##"<line x1="\##(left)" x2="\##(right)" y1="\##(f(y))" y2="\##(f(y))" stroke="#eef0f2"/>"##)
             parts.append(##"<text x="\##(left - 8)" y="\##(f(y + 4))" font-size="11" text-anchor="end">\##(Int(kilometre)) km</text>"##)
