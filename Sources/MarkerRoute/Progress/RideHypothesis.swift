@@ -41,6 +41,8 @@ struct RideHypothesis: Sendable {
         var clock: Double
         var along: Double
         var point: EarthPoint
+        /// How much of the drift then is left now: e^(−age / correlation time), kept up fix by fix.
+        var fading = 1.0
     }
 
     /// A symmetric 4 × 4 matrix.
@@ -63,6 +65,8 @@ struct RideHypothesis: Sendable {
     /// Moves the guess on by `seconds`: the rider by their speed, the drift fading by `fading` and
     /// gaining `fresh` variance each axis, the speed by up to `speedChange` variance.
     mutating func predict(seconds dt: Double, speedChange: Double, fading: Double, fresh: Double) {
+        reference?.fading *= fading
+        olderReference?.fading *= fading
         along += velocity * dt
         east *= fading
         north *= fading
@@ -88,7 +92,11 @@ struct RideHypothesis: Sendable {
     /// expects it at (along − match.along) along the way plus the drift, with white noise of
     /// `noise` variance each way. A fix beyond the end of a piece (at a corner, past the finish)
     /// is as far from the way as from its end.
-    func innovation(_ match: RouteCourse.Match, way: Way, noise: Double) -> Innovation {
+    ///
+    /// `logDeterminant`, when given, stands for the log of the stray's covariance determinant:
+    /// nearly the same for every way a hypothesis may meet a fix, and a logarithm is dear when
+    /// every piece near the fix is scored.
+    func innovation(_ match: RouteCourse.Match, way: Way, noise: Double, logDeterminant: Double? = nil) -> Innovation {
         let (te, tn, ne, nn) = (way.te, way.tn, way.ne, way.nn)
         let across = abs(match.beyond) > 0.5 ? (match.side >= 0 ? match.offset : -match.offset) : match.side
         // H = [[1, 0, te, tn], [0, 0, ne, nn]]: y = z − H x with z = (0, across) about the point.
@@ -101,8 +109,14 @@ struct RideHypothesis: Sendable {
         let stn = an.s + te * an.e + tn * an.n
         let snn = ne * an.e + nn * an.n + noise
         let determinant = max(stt * snn - stn * stn, 1e-9)
-        let cost = 0.5 * (snn * yt * yt - 2 * stn * yt * yn + stt * yn * yn) / determinant + log(2 * .pi) + 0.5 * log(determinant)
+        let cost = 0.5 * (snn * yt * yt - 2 * stn * yt * yn + stt * yn * yn) / determinant + log(2 * .pi) + 0.5 * (logDeterminant ?? log(determinant))
         return Innovation(yt: yt, yn: yn, stt: stt, stn: stn, snn: snn, determinant: determinant, at: at, an: an, cost: cost)
+    }
+
+    /// The log of the stray's covariance determinant for a way of no particular direction.
+    func typicalLogDeterminant(noise: Double) -> Double {
+        let drift = (p.ee + p.nn) / 2
+        return log((p.ss + drift + noise) * (drift + noise))
     }
 
     /// The fix's residuals along and across the way, their covariance, and P Hᵀ, for an update.

@@ -1,4 +1,6 @@
 extension RouteCourse {
+    /// Windows up to this many metres long are read piece by piece rather than through the tree.
+    static let scannedWindow = 1_000.0
     /// A window that clamps nothing.
     static let everywhere = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     /// The most passes one search keeps: beyond this a place is a tangle no fix could tell apart.
@@ -9,10 +11,23 @@ extension RouteCourse {
 
     /// Every piece of the course whose nearest point to `point` is within `radius` metres and lies
     /// in `window`, met in order along the course, at most `maximumPiecesSearched` (the earliest).
-    func pieces(near point: EarthPoint, within radius: Double, window: ClosedRange<Double>, into found: inout [Match]) {
+    ///
+    /// A short window (a rider's reach between two fixes) is read piece by piece from `hint`; a long
+    /// one through the tree of boxes.
+    func pieces(near point: EarthPoint, within radius: Double, window: ClosedRange<Double>, hint: Int = 0, into found: inout [Match]) {
         found.removeAll(keepingCapacity: true)
         guard !pieces.isEmpty, window.upperBound >= 0, window.lowerBound <= length else { return }
         let squaredRadius = radius * radius
+        if window.upperBound - window.lowerBound <= Self.scannedWindow {
+            var index = pieceIndex(atDistance: window.lowerBound, hint: min(max(hint, 0), pieces.count - 1))
+            while index < pieces.count && pieces[index].along <= window.upperBound && found.count < Self.maximumPiecesSearched {
+                defer { index += 1 }
+                guard squaredDistance(from: point, toPiece: index) <= squaredRadius else { continue }
+                let match = match(point, piece: index, window: Self.everywhere)
+                if window.contains(match.along) && isNearestPoint(match, of: point) { found.append(match) }
+            }
+            return
+        }
         withUnsafeTemporaryAllocation(of: (level: Int32, index: Int32).self, capacity: levels.count * Self.fanOut + 1) { stack in
             var count = 0
             let top = levels.count - 1
@@ -32,8 +47,9 @@ extension RouteCourse {
                     for piece in first..<min(first + Self.fanOut, pieces.count) {
                         let candidate = pieces[piece]
                         guard candidate.along + candidate.length >= window.lowerBound, candidate.along <= window.upperBound else { continue }
+                        guard squaredDistance(from: point, toPiece: piece) <= squaredRadius else { continue }
                         let match = match(point, piece: piece, window: Self.everywhere)
-                        if match.offset <= radius && window.contains(match.along) && isNearestPoint(match, of: point) { found.append(match) }
+                        if window.contains(match.along) && isNearestPoint(match, of: point) { found.append(match) }
                     }
                 } else {
                     let children = levels[level - 1]
@@ -44,6 +60,15 @@ extension RouteCourse {
                 }
             }
         }
+    }
+
+    /// Metres from `point` to piece `index`, squared: the cheap test before a full match.
+    func squaredDistance(from point: EarthPoint, toPiece index: Int) -> Double {
+        let piece = pieces[index]
+        let relative = point - piece.start
+        let fraction = min(max(relative.dot(piece.direction) * piece.inverseSquaredChord, 0), 1)
+        let away = relative - fraction * piece.direction
+        return away.dot(away)
     }
 
     /// Whether a piece's nearest point to `point` is a nearest point of the course: inside the

@@ -191,6 +191,26 @@ extension RouteCourse {
         return piece.start + fraction * piece.direction
     }
 
+    /// `pieceIndex(atDistance:)`, looking first at `hint` and the pieces either side of it: a rider
+    /// is nearly always on the piece of the last fix or the next.
+    func pieceIndex(atDistance metres: Double, hint: Int) -> Int {
+        for index in max(hint - 1, 0)...min(hint + 2, pieces.count - 1) {
+            let piece = pieces[index]
+            guard piece.along <= metres, metres < piece.along + piece.length else { continue }
+            // Where pieces meet (a stage's end and the next's start), the search decides.
+            if index > 0, pieces[index].along == metres { break }
+            return index
+        }
+        return pieceIndex(atDistance: metres)
+    }
+
+    /// The point `metres` along the course on piece `index` (which must hold it), and its stage, 1-based.
+    func place(atDistance metres: Double, piece index: Int) -> (coordinate: Coordinate, stage: Int) {
+        let piece = pieces[index]
+        let fraction = piece.length > 0 ? min(max((metres - piece.along) / piece.length, 0), 1) : 0
+        return ((piece.start + fraction * piece.direction).coordinate, Int(piece.stage) + 1)
+    }
+
     /// The last piece starting at or before `metres` (the first piece for anything before the start).
     func pieceIndex(atDistance metres: Double) -> Int {
         var low = 0

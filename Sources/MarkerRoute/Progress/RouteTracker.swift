@@ -48,9 +48,13 @@ public struct RouteTracker: Sendable {
     public let course: RouteCourse
     public let options: Options
     private var state: State?
-    /// Reused between fixes: the pieces near a fix, and the passes they make.
+    /// Reused between fixes: the pieces near a fix and the passes they make, the hypotheses moved
+    /// on, their branches, and the cheapest place of each stretch of a reach.
     private var nearby: [RouteCourse.Match] = []
     private var passes: [RouteCourse.Match] = []
+    private var predicted: [RideHypothesis] = []
+    private var candidates: [Candidate] = []
+    private var stretches: [(index: Int, cost: Double, along: Double)] = []
 
     var debugging = false
     var debugLines: [String] = []
@@ -81,7 +85,7 @@ public struct RouteTracker: Sendable {
     /// Seconds after which a hypothesis's reference moves on to the current fix.
     static let referenceAge = 12.0
     /// Of riders after a long gap, the share who rode on, and how far the others (who stopped) went, in metres.
-    static let rodeOn = (share: 0.8, otherwise: 25.0)
+    static let rodeOn = (share: 0.8, otherwise: 10.0)
 
     /// What the tracker knows between fixes.
     private struct State: Sendable {
@@ -104,8 +108,9 @@ public struct RouteTracker: Sendable {
         var anchorTime: Double?
         /// Metres the fixes moved since the anchor, for fixes without time.
         var movedSinceAnchor = 0.0
-        /// The distance along reported last.
+        /// The distance along reported last, and the piece it lies on.
         var along: Double
+        var piece = 0
         /// Consecutive fixes over the threshold on one side, and which.
         var overCount = 0
         var overSide = 0.0
@@ -131,6 +136,9 @@ public struct RouteTracker: Sendable {
         self.options = options
         nearby.reserveCapacity(64)
         passes.reserveCapacity(RouteCourse.maximumPasses)
+        predicted.reserveCapacity(Self.maximumHypotheses)
+        candidates.reserveCapacity(Self.maximumHypotheses * (Self.maximumStretches + RouteCourse.maximumPasses + 1))
+        stretches = Array(repeating: (-1, .infinity, 0), count: Self.maximumStretches)
     }
 
     /// The threshold a fix's offset is held to at least: the larger of `threshold`, 1.5 × accuracy
@@ -146,7 +154,7 @@ public struct RouteTracker: Sendable {
     public mutating func update(_ fix: Fix) throws(FixError) -> RouteProgress {
         let fix = try fix.checked(after: state?.time)
         let point = EarthPoint(fix.coordinate)
-        guard var state else {
+        guard var state = state.take() else {
             let noise = ReceiverNoise(noise: options.assumedNoise)
             let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
             var fresh = State(
@@ -174,8 +182,10 @@ public struct RouteTracker: Sendable {
         var sigma: Double
         var white: Double
         var claimed: Double?
-        /// Metres behind the furthest a hypothesis reached that noise can reach.
+        /// Metres behind where the rider was that noise can place a fix (for finding them again), and
+        /// behind the furthest a hypothesis reached that it may go (less: its drift takes the rest).
         var back: Double
+        var retreat: Double
         /// The least threshold, and the zone about a start or an end.
         var floor: Double
         var zone: Double
@@ -183,6 +193,8 @@ public struct RouteTracker: Sendable {
         var reach: Double
         /// The time, or the fix's count without times.
         var clock: Double
+        /// What every restart costs, in nats, before its distance and offset.
+        var restartBase: Double
     }
 
     private mutating func follow(_ fix: Fix, at point: EarthPoint, seconds: Double?, moved: Double, state: inout State) -> RouteProgress {
@@ -191,8 +203,9 @@ public struct RouteTracker: Sendable {
         let clock = fix.time ?? ((state.time ?? 0) + 1)
         let context = Context(
             fix: fix, point: point, frame: LocalFrame(point), seconds: seconds, moved: moved, sigma: sigma, white: state.noise.whiteVariance,
-            claimed: claimed, back: 3 * sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma),
-            reach: seconds.map { options.maximumSpeed * $0 } ?? 2 * moved, clock: clock)
+            claimed: claimed, back: 3 * sigma + 10, retreat: sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma),
+            reach: seconds.map { options.maximumSpeed * $0 } ?? 2 * moved, clock: clock,
+            restartBase: Self.resetCost + log(2 * .pi * (sigma * sigma + state.noise.whiteVariance)))
         state.time = fix.time ?? state.time
         state.lastPoint = point
         state.movedSinceAnchor = state.onRoute ? 0 : state.movedSinceAnchor + moved
@@ -213,53 +226,71 @@ public struct RouteTracker: Sendable {
         let step = c.seconds ?? 1
         let fading = exp(-max(step, 0) / options.driftTime)
         let fresh = c.sigma * c.sigma * (1 - fading * fading)
-        var hypotheses = state.hypotheses
+        predicted.removeAll(keepingCapacity: true)
         var low = Double.infinity
         var high = -Double.infinity
-        for index in hypotheses.indices {
-            let before = hypotheses[index].along
-            predict(&hypotheses[index], context: c, fading: fading, fresh: fresh)
-            low = min(low, hypotheses[index].furthest - c.back)
+        for var hypothesis in state.hypotheses {
+            let before = hypothesis.along
+            predict(&hypothesis, context: c, fading: fading, fresh: fresh)
+            low = min(low, hypothesis.furthest - c.retreat)
             high = max(high, before + c.reach + c.back)
+            predicted.append(hypothesis)
         }
-        course.pieces(near: c.point, within: 4 * c.sigma + 40, window: low...high, into: &nearby)
+        course.pieces(near: c.point, within: 3 * c.sigma + 15, window: low...high, hint: state.piece, into: &nearby)
         course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
 
         // Every hypothesis met with the cheapest place in each stretch of its reach (where the rider
-        // rode on, where they stopped, the next leg), with every pass it can reach, and with none.
-        var branches: [RideHypothesis] = []
-        branches.reserveCapacity(hypotheses.count * (Self.maximumStretches + 2))
-        for (index, hypothesis) in hypotheses.enumerated() {
+        // rode on, where they stopped, the next leg), with every pass it can reach, and with none. Each
+        // is scored first; only the few that survive are worked out.
+        candidates.removeAll(keepingCapacity: true)
+        let stretch = max(2 * c.sigma, 20)
+        for (index, hypothesis) in predicted.enumerated() {
             let previous = state.hypotheses[index].along
-            let within = (hypothesis.furthest - c.back)...(previous + c.reach + c.back)
-            var spike = hypothesis
-            spike.match = nil
-            spike.cost += Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
-            branches.append(spike)
+            let within = (hypothesis.furthest - c.retreat)...(previous + c.reach + c.back)
+            let spikeCost = Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
+            candidates.append(Candidate(hypothesis: index, previous: previous, match: nil, cost: hypothesis.cost + spikeCost, along: hypothesis.along))
 
-            let stretch = max(2 * c.sigma, 20)
-            var best = [(index: Int, cost: Double)](repeating: (-1, .infinity), count: Self.maximumStretches)
+            let shortfall = Shortfall(hypothesis, context: c)
+            let logDeterminant = hypothesis.typicalLogDeterminant(noise: c.white)
+            for bin in stretches.indices { stretches[bin] = (-1, .infinity, 0) }
             for (index, match) in nearby.enumerated() where within.contains(match.along) {
                 let bin = min(Int((match.along - within.lowerBound) / stretch), Self.maximumStretches - 1)
-                let cost = cost(of: match, for: hypothesis, from: previous, context: c)
-                if cost < best[bin].cost { best[bin] = (index, cost) }
+                let (cost, along) = cost(of: match, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                if cost < stretches[bin].cost { stretches[bin] = (index, cost, along) }
             }
-            guard let cheapest = best.map(\.cost).min(), cheapest.isFinite else { continue }
-            var branched: [Int] = []
-            for (index, cost) in best where index >= 0 && cost <= cheapest + Self.alternativeCost {
-                branches.append(branch(hypothesis, to: nearby[index], from: previous, context: c))
-                branched.append(nearby[index].piece)
+            var cheapest = Double.infinity
+            for entry in stretches { cheapest = min(cheapest, entry.cost) }
+            guard cheapest.isFinite else { continue }
+            for (place, cost, along) in stretches where place >= 0 && cost <= cheapest + Self.alternativeCost {
+                candidates.append(Candidate(hypothesis: index, previous: previous, match: nearby[place], cost: hypothesis.cost + cost, along: along))
             }
-            for pass in passes where within.contains(pass.along) && !branched.contains(pass.piece) {
-                let branch = branch(hypothesis, to: pass, from: previous, context: c)
-                if branch.cost - hypothesis.cost <= cheapest + Self.alternativeCost { branches.append(branch) }
+            for pass in passes where within.contains(pass.along) && !stretches.contains(where: { $0.index >= 0 && nearby[$0.index].piece == pass.piece }) {
+                let (cost, along) = cost(of: pass, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                if cost <= cheapest + Self.alternativeCost {
+                    candidates.append(Candidate(hypothesis: index, previous: previous, match: pass, cost: hypothesis.cost + cost, along: along))
+                }
             }
         }
-        if debugging {
-            debugLines = nearby.map { m in "  cand \(Int(m.along)) off \(Int(m.offset)) beyond \(Int(m.beyond)) cost \(hypotheses.first.map { String(Int(cost(of: m, for: $0, from: state.hypotheses[0].along, context: c) * 10)) } ?? "-")" }
-            debugLines += branches.map { "  branch \(Int($0.along)) cost \(Int($0.cost * 10)) m \($0.match.map { String(Int($0.along)) } ?? "-")" }
+        Self.chooseSurvivors(of: &candidates, apart: max(25, 2 * c.sigma))
+        state.hypotheses.removeAll(keepingCapacity: true)
+        for candidate in candidates {
+            let hypothesis = predicted[candidate.hypothesis]
+            guard let match = candidate.match else {
+                var spike = hypothesis
+                spike.match = nil
+                spike.cost = candidate.cost
+                state.hypotheses.append(spike)
+                continue
+            }
+            let shortfall = Shortfall(hypothesis, context: c)
+            state.hypotheses.append(branch(hypothesis, to: match, from: candidate.previous, shortfall: shortfall, context: c))
         }
-        state.hypotheses = Self.survivors(of: branches, apart: max(10, 1.5 * c.sigma))
+        // The cheapest first, costs counted from it.
+        if let cheapest = state.hypotheses.indices.min(by: { state.hypotheses[$0].cost < state.hypotheses[$1].cost }) {
+            state.hypotheses.swapAt(0, cheapest)
+            let least = state.hypotheses[0].cost
+            for index in state.hypotheses.indices { state.hypotheses[index].cost -= least }
+        }
         state.hypothesesClock = c.clock
         let best = state.hypotheses[0]
 
@@ -420,15 +451,22 @@ public struct RouteTracker: Sendable {
 
     /// What matching a fix to `match` would cost a hypothesis: the fix's likelihood under it, and
     /// how likely the rider went from `previous` to there.
-    private func cost(of match: RouteCourse.Match, for hypothesis: RideHypothesis, from previous: Double, context c: Context) -> Double {
+    ///
+    /// Also where it would place the rider: the filter's expectation moved by the share of the
+    /// stray along the way it trusts, or the match itself where starting again is cheaper.
+    private func cost(
+        of match: RouteCourse.Match, for hypothesis: RideHypothesis, from previous: Double, shortfall: Shortfall, logDeterminant: Double,
+        context c: Context
+    ) -> (cost: Double, along: Double) {
         let way = c.frame.way(of: course.pieces[match.piece])
-        let innovation = hypothesis.innovation(match, way: way, noise: c.white)
-        // Where the filter would put the rider: its expectation moved by the share of the stray along it trusts.
-        let filteredAlong = hypothesis.along + hypothesis.p.ss / innovation.stt * innovation.yt
+        let innovation = hypothesis.innovation(match, way: way, noise: c.white, logDeterminant: logDeterminant)
+        guard c.seconds != nil else { return (innovation.cost, match.along) }
+        let filteredAlong = hypothesis.along + (innovation.at.s * innovation.snn - innovation.an.s * innovation.stn) / innovation.determinant * innovation.yt
+            + (innovation.an.s * innovation.stt - innovation.at.s * innovation.stn) / innovation.determinant * innovation.yn
         let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
-            + shortfallCost(of: hypothesis, along: filteredAlong, context: c)
-        guard c.seconds != nil else { return filtered }
-        return min(filtered, restartCost(match, expected: hypothesis.along, context: c) + shortfallCost(of: hypothesis, along: match.along, context: c))
+            + shortfall.cost(along: filteredAlong)
+        let restart = restartCost(match, expected: hypothesis.along, context: c) + shortfall.cost(along: match.along)
+        return restart < filtered ? (restart, match.along) : (filtered, filteredAlong)
     }
 
     /// Nats for starting a hypothesis again at `match`, knowing nothing of the drift: `resetCost`,
@@ -437,15 +475,15 @@ public struct RouteTracker: Sendable {
     /// Nearer places are likelier: each `restartReach` metres from where the hypothesis expected
     /// the rider adds a nat.
     private func restartCost(_ match: RouteCourse.Match, expected: Double, context c: Context) -> Double {
-        let variance = c.sigma * c.sigma + c.white
-        return Self.resetCost + abs(match.along - expected) / Self.restartReach + 0.5 * match.offset * match.offset / variance
-            + log(2 * .pi * variance)
+        c.restartBase + abs(match.along - expected) / Self.restartReach + 0.5 * match.offset * match.offset / (c.sigma * c.sigma + c.white)
     }
 
     /// A hypothesis matched to `match`, its cost counted and its filter corrected; or, where the
     /// filter's expectation is far off (it may have lost the rider), started again at the match for
     /// `resetCost` nats, whichever is cheaper.
-    private func branch(_ hypothesis: RideHypothesis, to match: RouteCourse.Match, from previous: Double, context c: Context) -> RideHypothesis {
+    private func branch(
+        _ hypothesis: RideHypothesis, to match: RouteCourse.Match, from previous: Double, shortfall: Shortfall, context c: Context
+    ) -> RideHypothesis {
         let way = c.frame.way(of: course.pieces[match.piece])
         let innovation = hypothesis.innovation(match, way: way, noise: c.white)
         var branch = hypothesis
@@ -479,10 +517,10 @@ public struct RouteTracker: Sendable {
         }
         // Riders follow the course forwards, and the drift stays within 3σ.
         branch.velocity = max(branch.velocity, 0)
-        branch.along = min(max(branch.along, hypothesis.furthest - c.back), course.length)
+        branch.along = min(max(branch.along, hypothesis.furthest - c.retreat), course.length)
         branch.furthest = max(hypothesis.furthest, branch.along)
         branch.limitDrift(to: 3 * c.sigma)
-        branch.cost += shortfallCost(of: branch, along: branch.along, context: c)
+        branch.cost += shortfall.cost(along: branch.along)
         if branch.reference.map({ c.clock - $0.clock >= Self.referenceAge }) ?? true {
             branch.olderReference = branch.reference
             branch.reference = .init(clock: c.clock, along: branch.along, point: c.point)
@@ -491,20 +529,32 @@ public struct RouteTracker: Sendable {
     }
 
     /// Nats for a guess that has the rider ride less far along the course than the fixes moved
-    /// since its reference, beyond what the drift's change over that time explains (two standing
+    /// since its references, beyond what the drift's change over that time explains (two standard
     /// deviations of it): a guess stuck at a kink of the course while the rider rides on, or at the
     /// end of the course while they start out, pays fix after fix.
-    private func shortfallCost(of hypothesis: RideHypothesis, along: Double, context c: Context) -> Double {
-        var cost = 0.0
-        for reference in [hypothesis.olderReference, hypothesis.reference] {
-            guard let reference, c.clock - reference.clock >= 2 else { continue }
-            let chord = c.point.distance(to: reference.point)
-            let fading = exp(-(c.clock - reference.clock) / options.driftTime)
-            let spread = (2 * c.sigma * c.sigma * (1 - fading) + 2 * c.white).squareRoot()
-            let shortfall = chord - (along - reference.along) - 2 * spread
-            if shortfall > 0 { cost = max(cost, 0.5 * (shortfall / spread) * (shortfall / spread)) }
+    private struct Shortfall {
+        typealias Reference = (chord: Double, along: Double, spread: Double)
+        /// Each reference's distance from the fix, distance along, and the spread of the drift's change since.
+        var older: Reference?
+        var newer: Reference?
+
+        init(_ hypothesis: RideHypothesis, context c: Context) {
+            func spread(_ reference: RideHypothesis.Reference?) -> Reference? {
+                guard let reference, c.clock - reference.clock >= 2 else { return nil }
+                return (c.point.distance(to: reference.point), reference.along, (2 * c.sigma * c.sigma * (1 - reference.fading) + 2 * c.white).squareRoot())
+            }
+            older = spread(hypothesis.olderReference)
+            newer = spread(hypothesis.reference)
         }
-        return cost
+
+        func cost(along: Double) -> Double {
+            func cost(_ reference: Reference?) -> Double {
+                guard let reference else { return 0 }
+                let shortfall = reference.chord - (along - reference.along) - 2 * reference.spread
+                return shortfall > 0 ? 0.5 * (shortfall / reference.spread) * (shortfall / reference.spread) : 0
+            }
+            return max(cost(older), cost(newer))
+        }
     }
 
     /// After a long gap, a rider may have stopped or been carried rather than ridden on: the cost
@@ -552,19 +602,32 @@ public struct RouteTracker: Sendable {
         return nearest
     }
 
-    /// The cheapest branches, one per place (branches within `apart` metres along are one), costs
-    /// counted from the cheapest.
-    static func survivors(of branches: [RideHypothesis], apart: Double) -> [RideHypothesis] {
-        let sorted = branches.sorted { $0.cost < $1.cost }
-        var kept: [RideHypothesis] = []
-        kept.reserveCapacity(maximumHypotheses)
-        for branch in sorted where kept.count < maximumHypotheses && branch.cost - sorted[0].cost < hopeless {
-            guard !kept.contains(where: { abs($0.along - branch.along) < apart }) else { continue }
-            kept.append(branch)
+    /// One way a hypothesis may meet a fix, scored before it is worked out.
+    struct Candidate {
+        var hypothesis: Int
+        /// Where the hypothesis had the rider at the last fix.
+        var previous: Double
+        /// The place matched, nil for a spike.
+        var match: RouteCourse.Match?
+        var cost: Double
+        var along: Double
+    }
+
+    /// Keeps the cheapest candidates, one per place (candidates within `apart` metres along are
+    /// one), at most `maximumHypotheses`, none `hopeless`ly dearer than the cheapest; cheapest first.
+    static func chooseSurvivors(of candidates: inout [Candidate], apart: Double) {
+        var kept = 0
+        while kept < min(maximumHypotheses, candidates.count) {
+            var chosen = -1
+            for index in kept..<candidates.count where chosen < 0 || candidates[index].cost < candidates[chosen].cost {
+                let along = candidates[index].along
+                if !candidates[0..<kept].contains(where: { abs($0.along - along) < apart }) { chosen = index }
+            }
+            guard chosen >= 0, kept == 0 || candidates[chosen].cost - candidates[0].cost < hopeless else { break }
+            candidates.swapAt(kept, chosen)
+            kept += 1
         }
-        let least = kept[0].cost
-        for index in kept.indices { kept[index].cost -= least }
-        return kept
+        candidates.removeSubrange(kept...)
     }
 
     /// The progress at the state's place, with the events this fix brings.
@@ -572,7 +635,8 @@ public struct RouteTracker: Sendable {
     /// The start and each end have a zone around them as wide as drift reaches (`zone` metres).
     private func report(_ state: inout State, offset: Double, threshold: Double, zone: Double) -> RouteProgress {
         let along = min(max(state.along, 0), course.length)
-        let stage = course.stage(atDistance: along)
+        state.piece = course.pieceIndex(atDistance: along, hint: state.piece)
+        let (snapped, stage) = course.place(atDistance: along, piece: state.piece)
         let stageStart = course.stageStarts[stage - 1]
         let stageLength = course.stageLengths[stage - 1]
         var event: RouteProgress.Event? = nil
@@ -599,7 +663,7 @@ public struct RouteTracker: Sendable {
             }
         }
         return RouteProgress(
-            snapped: course.coordinate(atDistance: along), distance: along, remaining: max(course.length - along, 0), stage: stage,
+            snapped: snapped, distance: along, remaining: max(course.length - along, 0), stage: stage,
             stageDistance: min(max(along - stageStart, 0), stageLength), stageRemaining: max(stageStart + stageLength - along, 0),
             offset: offset, onRoute: state.onRoute, threshold: threshold, event: event)
     }

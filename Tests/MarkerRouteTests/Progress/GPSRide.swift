@@ -103,6 +103,8 @@ struct GPSRide {
         var offset: Double
         /// Whether the fix is a multipath spike.
         var spike: Bool
+        /// Metres the drift moved the fix from the truth.
+        var drift: Double
         /// Whether the rider has not yet left the start.
         var beforeSetOff: Bool
     }
@@ -172,7 +174,8 @@ struct GPSRide {
                 fix.accuracy = errors.reportedAccuracy
                 fix.speed = max(0, speed + gaussian() * 0.3)
             }
-            samples.append(Sample(fix: fix, along: along, offset: offset, spike: spike, beforeSetOff: !setOff))
+            samples.append(
+                Sample(fix: fix, along: along, offset: offset, spike: spike, drift: (drift.east * drift.east + drift.north * drift.north).squareRoot(), beforeSetOff: !setOff))
         }
         /// Moves the clock on by a second, emitting a fix whenever an interval has passed.
         func tick(_ truth: () -> Coordinate, offset: Double = 0) {

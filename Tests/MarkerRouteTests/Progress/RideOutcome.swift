@@ -131,12 +131,19 @@ struct RideOutcome {
         return (flagged, rejoined, flapped)
     }
 
+    /// The 99th percentile of how far the drift moved the fixes on the course.
+    var drift99: Double {
+        let sorted = onCourse.map { samples[$0].drift }.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(Int((Double(sorted.count) * 0.99).rounded(.up)) - 1, sorted.count - 1)]
+    }
+
     var summary: String {
         let delays = detourDelays
         func f(_ value: Double, _ decimals: Int = 0) -> String { String(format: "%.\(decimals)f", value) }
         let falseShare = 100 * Double(falseOff.count) / Double(max(onCourse.count, 1))
         let finish = finishes.first.map { f(samples[$0].along) } ?? "-"
-        return "\(ride.errors): \(samples.count) fixes, worst \(f(worst)) m, p99 \(f(percentile99, 1)) m (bound \(f(3 * ride.errors.sigma + 10))), "
+        return "\(ride.errors): \(samples.count) fixes, worst \(f(worst)) m, p99 \(f(percentile99, 1)) m (bound \(f(3 * ride.errors.sigma + 10)), drift p99 \(f(drift99))), "
             + ">100 m \(strays), false off \(falseOff.count) (\(f(falseShare, 2))%), by spike \(offBySpike.count), start ≤ \(f(worstAtStart)) m, "
             + "starts \(starts.count) finishes \(finishes.count) (at \(finish) of \(f(ride.course.length))), "
             + "detour flagged +\(delays?.flagged.map(String.init) ?? "never") back +\(delays?.rejoined.map(String.init) ?? "never")"

@@ -51,8 +51,8 @@ struct RouteTrackerTests {
                 String(format: "%.0f@%.1f c%.1f o%@", $0.along, $0.velocity, $0.cost, $0.offset.map { String(format: "%.0f", $0) } ?? "-")
             }
             lines.append(
-                String(format: "%5d t%6.0f truth %7.1f off %4.0f | est %7.1f err %6.1f offset %5.1f thr %5.1f %@ %@%@ | ", index,
-                    (sample.fix.time ?? 0) - 1_700_000_000, sample.along, sample.offset, progress.distance, progress.distance - sample.along,
+                String(format: "%5d t%6.0f truth %7.1f off %4.0f d%3.0f | est %7.1f err %6.1f offset %5.1f thr %5.1f %@ %@%@ | ", index,
+                    (sample.fix.time ?? 0) - 1_700_000_000, sample.along, sample.offset, sample.drift, progress.distance, progress.distance - sample.along,
                     progress.offset, progress.threshold, progress.onRoute ? "on " : "OFF", sample.spike ? "SPIKE " : "", progress.event?.rawValue ?? "")
                     + hypotheses.joined(separator: " "))
         }
