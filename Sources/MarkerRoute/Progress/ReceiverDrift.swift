@@ -15,7 +15,7 @@ struct ReceiverNoise: Sendable {
     private(set) var whiteVariance: Double
 
     /// Seconds over which the spreads are learned.
-    static let learningTime = (drift: 180.0, white: 60.0)
+    static let learningTime = (drift: 600.0, white: 60.0)
 
     init(noise: Double) {
         driftVariance = noise * noise
@@ -31,11 +31,14 @@ struct ReceiverNoise: Sendable {
     /// put it, whose variance the filter expected to be `expected` (the filter's own part of it
     /// `expected` − white), `seconds` after the last.
     mutating func learn(side: Double, residual: Double, expected: Double, seconds: Double, claimed: Double?) {
-        // Each clipped (drift at 3σ, residuals at 2.5σ), so neither a spike that slipped through
-        // nor a wrong guess while it lasts can swell them.
-        let sigma = sigma(claimed: claimed)
+        // Each clipped at 2.5σ, and learnt only from fixes the drift explains, so neither a spike
+        // that slipped through nor a rider drifting off the course can swell them (a threshold grown
+        // from a departure would let the next departure through).
+        guard residual * residual <= 4 * expected else { return }
+        let sigma = sigma(claimed: nil)
         let driftWeight = 1 - exp(-max(seconds, 0.2) / Self.learningTime.drift)
-        driftVariance += driftWeight * (min(side * side, 9 * sigma * sigma) - driftVariance)
+        // Clipping a Gaussian at 2.5σ keeps 96.7% of its variance.
+        driftVariance += driftWeight * (min(side * side, 6.25 * sigma * sigma) / 0.967 - driftVariance)
         let whiteWeight = 1 - exp(-max(seconds, 0.2) / Self.learningTime.white)
         let white = min(residual * residual, 6.25 * expected) - (expected - whiteVariance)
         whiteVariance = min(max(whiteVariance + whiteWeight * (white - whiteVariance), 1), 400)

@@ -36,7 +36,7 @@ public struct RouteTracker: Sendable {
         /// How quickly a rider's speed changes, 1σ, in metres per second per second.
         public var acceleration = 1.5
         /// The most a rider's speed changes across a gap, 1σ, as a share of the speed (at least 0.5 m/s).
-        public var speedChange = 0.5
+        public var speedChange = 0.3
         /// The fastest anyone rides, in metres per second: how far a fix can be from the last.
         public var maximumSpeed = 30.0
         /// How many standard deviations a fix may stray across the way before it is over the threshold.
@@ -128,6 +128,11 @@ public struct RouteTracker: Sendable {
     /// The hypotheses after the last fix, cheapest first: where, at what speed and cost, and the offset matched.
     var hypothesesForTesting: [(along: Double, velocity: Double, cost: Double, offset: Double?)] {
         state?.hypotheses.map { ($0.along, $0.velocity, $0.cost, $0.match?.offset) } ?? []
+    }
+
+    /// The drift's σ and the white noise's variance the ride has shown so far.
+    var noiseForTesting: (sigma: Double, white: Double) {
+        (state?.noise.sigma(claimed: nil) ?? 0, state?.noise.whiteVariance ?? 0)
     }
 
     /// A tracker for `course`, before its first fix.
@@ -361,7 +366,7 @@ public struct RouteTracker: Sendable {
 
     /// Off the course (or not yet on it): the earliest pass within reach of where the rider left it
     /// (the whole course before the first placing), taken once a fix comes within two thirds of the
-    /// threshold or two in a row within it.
+    /// threshold or three in a row within it.
     private mutating func search(_ c: Context, state: inout State) -> RouteProgress {
         let window: ClosedRange<Double>
         if state.placed {
@@ -386,7 +391,9 @@ public struct RouteTracker: Sendable {
         func stray(_ pass: RouteCourse.Match) -> Double {
             let normal = c.frame.leftNormal(of: course.pieces[pass.piece])
             let across = pass.side - (normal.east * drift.east + normal.north * drift.north)
-            return min((across * across + pass.beyond * pass.beyond).squareRoot(), pass.offset)
+            // A fix right on the way is back whatever the drift said.
+            guard pass.offset > c.floor * options.rejoinShare * options.rejoinShare else { return pass.offset }
+            return (across * across + pass.beyond * pass.beyond).squareRoot()
         }
         let least = passes.map(stray).min() ?? .infinity
         var found: RouteCourse.Match? = nil
@@ -407,9 +414,10 @@ public struct RouteTracker: Sendable {
             }
             return report(&state, offset: c.point.distance(to: course.point(atDistance: state.anchor)), threshold: threshold, zone: c.zone)
         }
-        // Back on: one fix well within the threshold, or two in a row within it (one after a gap).
+        // Back on: one fix well within the threshold, or three in a row within it (one after a gap):
+        // a rider 60 m off whose fixes drift 20 m towards the way is not back.
         state.underCount += 1
-        guard stray(pass) <= threshold * options.rejoinShare || state.underCount >= 2 || state.resuming else {
+        guard stray(pass) <= threshold * options.rejoinShare || state.underCount >= 3 || state.resuming else {
             return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
         }
         state.underCount = 0

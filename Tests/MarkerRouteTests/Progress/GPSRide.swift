@@ -253,10 +253,10 @@ struct GPSRide {
         self.detour = detour
     }
 
-    /// A place between 55% and 85% along where a rider 60 m to one side is at least 55 m from any
-    /// other part of the course.
+    /// A place past the middle (or, failing that, before it) where a rider 60 m to one side is at
+    /// least 55 m from any other part of the course.
     static func detourPlace(on course: RideCourse) -> (stage: Int, along: Double, azimuth: Double)? {
-        for share in stride(from: 0.55, through: 0.85, by: 0.05) {
+        for share in Array(stride(from: 0.55, through: 0.95, by: 0.05)) + Array(stride(from: 0.5, through: 0.05, by: -0.05)) {
             let along = course.length * share
             guard let stage = course.stageStarts.lastIndex(where: { $0 <= along }) else { continue }
             let base = course.coordinate(stage: stage, along: along)

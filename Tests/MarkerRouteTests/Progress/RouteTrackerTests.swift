@@ -54,9 +54,38 @@ struct RouteTrackerTests {
                 String(format: "%5d t%6.0f truth %7.1f off %4.0f d%3.0f | est %7.1f err %6.1f offset %5.1f thr %5.1f %@ %@%@ | ", index,
                     (sample.fix.time ?? 0) - 1_700_000_000, sample.along, sample.offset, sample.drift, progress.distance, progress.distance - sample.along,
                     progress.offset, progress.threshold, progress.onRoute ? "on " : "OFF", sample.spike ? "SPIKE " : "", progress.event?.rawValue ?? "")
-                    + hypotheses.joined(separator: " "))
+                    + String(format: "σ%.0f w%.0f ", tracker.noiseForTesting.sigma, tracker.noiseForTesting.white) + hypotheses.joined(separator: " "))
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: "/tmp/debug.txt"))
+    }
+
+    @Test("detour statistics", .enabled(if: ProcessInfo.processInfo.environment["MARKERPAINT_DETOUR_REPORT"] != nil))
+    func detourStatistics() throws {
+        var lines: [String] = []
+        let courses: [MadeCourse] = [.loop, .laps, .crossesItself]
+        for sigma in [8.0, 12, 15] {
+            for correlation in [30.0, 90] {
+                for (interval, receiver) in [(1.0, GPSErrors.Receiver.bare), (5, .bare), (1, .phone), (5, .phone)] {
+                    var (rides, flagged, rejoined, flapped, falseOff, onCourse) = (0, 0, 0, 0, 0, 0)
+                    for seed in 1...6 {
+                        let course = courses[seed % courses.count]
+                        let errors = GPSErrors(sigma: sigma, correlationTime: correlation, interval: interval, receiver: receiver)
+                        let ride = try GPSRide(course: RideCourse(name: course.rawValue, route: course.route), errors: errors, pace: 6, detour: true, seed: UInt64(1000 + seed))
+                        let outcome = try RideOutcome(ride)
+                        guard let delays = outcome.detourDelays else { continue }
+                        rides += 1
+                        if (delays.flagged ?? 99) <= 3 { flagged += 1 }
+                        if (delays.rejoined ?? 99) <= 3 { rejoined += 1 }
+                        if delays.flappedWhileAway { flapped += 1 }
+                        falseOff += outcome.falseOff.count
+                        onCourse += outcome.onCourse.count
+                    }
+                    lines.append("σ \(Int(sigma)) τ \(Int(correlation)) \(Int(interval)) s \(receiver): detours \(rides), flagged ≤3 \(flagged), back ≤3 \(rejoined), flapped \(flapped), false off \(falseOff)/\(onCourse)")
+                }
+            }
+        }
+        let path = ProcessInfo.processInfo.environment["MARKERPAINT_DETOUR_REPORT"] ?? ""
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
     }
 
     @Test("report", .enabled(if: ProcessInfo.processInfo.environment["MARKERPAINT_RIDE_REPORT"] != nil))
