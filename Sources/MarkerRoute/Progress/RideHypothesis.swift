@@ -26,9 +26,11 @@ struct RideHypothesis: Sendable {
     /// The furthest along this guess has placed the rider: it never reaches further behind than
     /// noise does, so it cannot creep back along a way ridden twice.
     var furthest: Double
-    /// Two fixes of a little while ago (one 12-24 s old, one newer) and where this guess placed the
-    /// rider then: the way along the course since can be no shorter than the fixes moved, less what
-    /// drift can do meanwhile.
+    /// Fixes of a little while ago (up to 12 s old, 12-24 s, and a minute or more) and where this
+    /// guess placed the rider then: the way along the course since can be no shorter than the fixes
+    /// moved, less what drift can do meanwhile. The oldest catches a walker: over seconds drift
+    /// outruns them.
+    var oldestReference: Reference?
     var olderReference: Reference?
     var reference: Reference?
     /// The pass the last fix was matched to, nil when it was taken for a spike.
@@ -67,6 +69,7 @@ struct RideHypothesis: Sendable {
     mutating func predict(seconds dt: Double, speedChange: Double, fading: Double, fresh: Double) {
         reference?.fading *= fading
         olderReference?.fading *= fading
+        oldestReference?.fading *= fading
         along += velocity * dt
         east *= fading
         north *= fading
@@ -88,20 +91,18 @@ struct RideHypothesis: Sendable {
 
     /// What matching the fix to `match` on `way` would cost and leave, without changing the guess.
     ///
-    /// The fix lies `match.side` metres to the left of the way's point at `match.along`; the guess
-    /// expects it at (along − match.along) along the way plus the drift, with white noise of
-    /// `noise` variance each way. A fix beyond the end of a piece (at a corner, past the finish)
-    /// is as far from the way as from its end.
+    /// The fix lies `match.side` metres to the left of the way's point at `match.along` and
+    /// `match.beyond` past it (past a corner or the finish); the guess expects it at
+    /// (along − match.along) along the way plus the drift, with white noise of `noise` variance each way.
     ///
     /// `logDeterminant`, when given, stands for the log of the stray's covariance determinant:
     /// nearly the same for every way a hypothesis may meet a fix, and a logarithm is dear when
     /// every piece near the fix is scored.
     func innovation(_ match: RouteCourse.Match, way: Way, noise: Double, logDeterminant: Double? = nil) -> Innovation {
         let (te, tn, ne, nn) = (way.te, way.tn, way.ne, way.nn)
-        let across = abs(match.beyond) > 0.5 ? (match.side >= 0 ? match.offset : -match.offset) : match.side
-        // H = [[1, 0, te, tn], [0, 0, ne, nn]]: y = z − H x with z = (0, across) about the point.
-        let yt = -(along - match.along) - (te * east + tn * north)
-        let yn = across - (ne * east + nn * north)
+        // H = [[1, 0, te, tn], [0, 0, ne, nn]]: y = z − H x with z = (beyond, side) about the point.
+        let yt = match.beyond - (along - match.along) - (te * east + tn * north)
+        let yn = match.side - (ne * east + nn * north)
         // P Hᵀ, column by column.
         let at = (s: p.ss + te * p.se + tn * p.sn, v: p.sv + te * p.ve + tn * p.vn, e: p.se + te * p.ee + tn * p.en, n: p.sn + te * p.en + tn * p.nn)
         let an = (s: ne * p.se + nn * p.sn, v: ne * p.ve + nn * p.vn, e: ne * p.ee + nn * p.en, n: ne * p.en + nn * p.nn)

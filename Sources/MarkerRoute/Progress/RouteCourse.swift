@@ -71,6 +71,8 @@ public struct RouteCourse: Sendable {
     public let stageStarts: [Double]
     /// Metres along each stage.
     public let stageLengths: [Double]
+    /// Metres in a straight line from each stage's end to the next one's start.
+    let stageGaps: [Double]
     /// Metres along the whole course.
     public let length: Double
 
@@ -121,6 +123,11 @@ public struct RouteCourse: Sendable {
         self.pieces = pieces
         stageStarts = starts
         stageLengths = measured.map(\.length)
+        // The way between one stage's end and the next one's start, straight.
+        stageGaps = zip(measured, measured.dropFirst()).map { before, after in
+            guard let end = before.stage.coordinates.last, let start = after.stage.coordinates.first else { return 0 }
+            return EarthPoint(end).distance(to: EarthPoint(start))
+        }
         length = before
         levels = Self.tree(over: pieces)
     }
@@ -176,6 +183,15 @@ extension RouteCourse {
     /// The point `metres` along the course, clamped to it.
     public func coordinate(atDistance metres: Double) -> Coordinate {
         point(atDistance: metres).coordinate
+    }
+
+    /// Metres in a straight line between the stages crossed going from `from` to `to` metres along
+    /// (none for a one-stage course): a rider may be carried over them.
+    func gaps(from: Double, to: Double) -> Double {
+        guard !stageGaps.isEmpty, to > from else { return 0 }
+        var total = 0.0
+        for (index, gap) in stageGaps.enumerated() where stageStarts[index + 1] > from && stageStarts[index + 1] <= to { total += gap }
+        return total
     }
 
     /// The 1-based stage `metres` along the course falls in (a stage's end belongs to it).

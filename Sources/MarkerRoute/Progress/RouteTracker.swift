@@ -332,7 +332,9 @@ public struct RouteTracker: Sendable {
         } else {
             state.overCount = 0
         }
-        state.along = best.along
+        // Without times a switch of hypothesis may not take the rider back: there is no clock to say
+        // the last placing was wrong rather than the fix.
+        state.along = c.seconds == nil && c.fix.time == nil ? max(best.along, state.along) : best.along
         if let match = best.match, !over {
             state.confirmations += 1
             state.anchor = best.along
@@ -366,7 +368,7 @@ public struct RouteTracker: Sendable {
 
     /// Off the course (or not yet on it): the earliest pass within reach of where the rider left it
     /// (the whole course before the first placing), taken once a fix comes within two thirds of the
-    /// threshold or three in a row within it.
+    /// threshold.
     private mutating func search(_ c: Context, state: inout State) -> RouteProgress {
         let window: ClosedRange<Double>
         if state.placed {
@@ -400,7 +402,13 @@ public struct RouteTracker: Sendable {
         if least <= threshold {
             // Before the first placing, any pass within the threshold: riders start at the start.
             let tolerance = state.placed ? least + 2 * c.sigma + 10 : threshold
-            found = passes.first { stray($0) <= tolerance }
+            // The earliest such pass, or a nearer one just after it (the two legs of a corner).
+            if let earliest = passes.first(where: { stray($0) <= tolerance }) {
+                let stage = course.pieces[earliest.piece].stage
+                found = passes.filter { pass in
+                    pass.along - earliest.along <= max(20, c.sigma) && course.pieces[pass.piece].stage == stage && stray(pass) <= tolerance
+                }.min { stray($0) < stray($1) }
+            }
         }
         guard let pass = found else {
             state.underCount = 0
@@ -414,10 +422,10 @@ public struct RouteTracker: Sendable {
             }
             return report(&state, offset: c.point.distance(to: course.point(atDistance: state.anchor)), threshold: threshold, zone: c.zone)
         }
-        // Back on: one fix well within the threshold, or three in a row within it (one after a gap):
-        // a rider 60 m off whose fixes drift 20 m towards the way is not back.
+        // Back on: a fix well within the threshold (within it after a gap). A rider 60 m off whose
+        // fixes drift 20 m towards the way, or riding out to their detour, is not back.
         state.underCount += 1
-        guard stray(pass) <= threshold * options.rejoinShare || state.underCount >= 3 || state.resuming else {
+        guard stray(pass) <= threshold * options.rejoinShare || state.resuming else {
             return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
         }
         state.underCount = 0
@@ -434,7 +442,7 @@ public struct RouteTracker: Sendable {
         let speedVariance = c.fix.speed == nil ? 4.0 : 1.0
         var hypothesis = RideHypothesis(
             along: pass.along, velocity: c.fix.speed ?? 0, east: drift.east, north: drift.north,
-            p: .diagonal(along: c.sigma * c.sigma, velocity: speedVariance, drift: variance - c.white), cost: 0, furthest: pass.along,
+            p: .diagonal(along: c.sigma * c.sigma, velocity: speedVariance, drift: variance - c.white), cost: 0, furthest: pass.along - 1.5 * c.sigma,
             reference: .init(clock: c.clock, along: pass.along, point: c.point), match: pass)
         let way = c.frame.way(of: course.pieces[pass.piece])
         let innovation = hypothesis.innovation(pass, way: way, noise: c.white)
@@ -472,8 +480,8 @@ public struct RouteTracker: Sendable {
         let filteredAlong = hypothesis.along + (innovation.at.s * innovation.snn - innovation.an.s * innovation.stn) / innovation.determinant * innovation.yt
             + (innovation.an.s * innovation.stt - innovation.at.s * innovation.stn) / innovation.determinant * innovation.yn
         let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
-            + shortfall.cost(along: filteredAlong)
-        let restart = restartCost(match, expected: hypothesis.along, context: c) + shortfall.cost(along: match.along)
+            + shortfall.cost(along: filteredAlong, course: course)
+        let restart = restartCost(match, expected: hypothesis.along, context: c) + shortfall.cost(along: match.along, course: course)
         return restart < filtered ? (restart, match.along) : (filtered, filteredAlong)
     }
 
@@ -517,8 +525,9 @@ public struct RouteTracker: Sendable {
             branch.cost += filtered
             branch.correct(innovation)
             if c.seconds == nil {
-                // Without times there is no speed to filter with: the rider is where the fix meets the course.
-                branch.along = match.along
+                // Without times there is no speed to filter with: the rider is where the fix meets the
+                // course, never behind where they were.
+                branch.along = max(match.along, previous)
             } else if let speed = c.fix.speed {
                 branch.correct(speed: speed, variance: 0.25)
             }
@@ -526,10 +535,14 @@ public struct RouteTracker: Sendable {
         // Riders follow the course forwards, and the drift stays within 3σ.
         branch.velocity = max(branch.velocity, 0)
         branch.along = min(max(branch.along, hypothesis.furthest - c.retreat), course.length)
-        branch.furthest = max(hypothesis.furthest, branch.along)
+        // The furthest the rider surely got: a guess that has just jumped ahead is not sure of it.
+        branch.furthest = max(hypothesis.furthest, branch.along - 1.5 * branch.p.ss.squareRoot())
         branch.limitDrift(to: 3 * c.sigma)
-        branch.cost += shortfall.cost(along: branch.along)
+        branch.cost += shortfall.cost(along: branch.along, course: course)
         if branch.reference.map({ c.clock - $0.clock >= Self.referenceAge }) ?? true {
+            if branch.oldestReference.map({ c.clock - $0.clock >= 5 * Self.referenceAge }) ?? true {
+                branch.oldestReference = branch.olderReference
+            }
             branch.olderReference = branch.reference
             branch.reference = .init(clock: c.clock, along: branch.along, point: c.point)
         }
@@ -543,6 +556,7 @@ public struct RouteTracker: Sendable {
     private struct Shortfall {
         typealias Reference = (chord: Double, along: Double, spread: Double)
         /// Each reference's distance from the fix, distance along, and the spread of the drift's change since.
+        var oldest: Reference?
         var older: Reference?
         var newer: Reference?
 
@@ -551,17 +565,19 @@ public struct RouteTracker: Sendable {
                 guard let reference, c.clock - reference.clock >= 2 else { return nil }
                 return (c.point.distance(to: reference.point), reference.along, (2 * c.sigma * c.sigma * (1 - reference.fading) + 2 * c.white).squareRoot())
             }
+            oldest = spread(hypothesis.oldestReference)
             older = spread(hypothesis.olderReference)
             newer = spread(hypothesis.reference)
         }
 
-        func cost(along: Double) -> Double {
+        func cost(along: Double, course: RouteCourse) -> Double {
             func cost(_ reference: Reference?) -> Double {
                 guard let reference else { return 0 }
-                let shortfall = reference.chord - (along - reference.along) - 2 * reference.spread
+                let ridden = along - reference.along + course.gaps(from: reference.along, to: along)
+                let shortfall = reference.chord - ridden - 2 * reference.spread
                 return shortfall > 0 ? 0.5 * (shortfall / reference.spread) * (shortfall / reference.spread) : 0
             }
-            return max(cost(older), cost(newer))
+            return max(cost(oldest), cost(older), cost(newer))
         }
     }
 
