@@ -14,6 +14,9 @@ struct ReceiverNoise: Sendable {
     /// The white noise about the drift, each way, m².
     private(set) var whiteVariance: Double
 
+    /// The weight of a new fix in each spread, for fixes `seconds` apart.
+    private var weights = (seconds: -1.0, drift: 0.0, white: 0.0)
+
     /// Seconds over which the spreads are learned.
     static let learningTime = (drift: 600.0, white: 60.0)
 
@@ -36,12 +39,15 @@ struct ReceiverNoise: Sendable {
         // from a departure would let the next departure through).
         guard residual * residual <= 4 * expected else { return }
         let sigma = sigma(claimed: nil)
-        let driftWeight = 1 - exp(-max(seconds, 0.2) / Self.learningTime.drift)
+        if seconds != weights.seconds {
+            // Fixes mostly come at one rate: the weights are worked out when it changes.
+            let step = max(seconds, 0.2)
+            weights = (seconds, 1 - exp(-step / Self.learningTime.drift), 1 - exp(-step / Self.learningTime.white))
+        }
         // Clipping a Gaussian at 2.5σ keeps 96.7% of its variance.
-        driftVariance += driftWeight * (min(side * side, 6.25 * sigma * sigma) / 0.967 - driftVariance)
-        let whiteWeight = 1 - exp(-max(seconds, 0.2) / Self.learningTime.white)
+        driftVariance += weights.drift * (min(side * side, 6.25 * sigma * sigma) / 0.967 - driftVariance)
         let white = min(residual * residual, 6.25 * expected) - (expected - whiteVariance)
-        whiteVariance = min(max(whiteVariance + whiteWeight * (white - whiteVariance), 1), 400)
+        whiteVariance = min(max(whiteVariance + weights.white * (white - whiteVariance), 1), 400)
     }
 }
 

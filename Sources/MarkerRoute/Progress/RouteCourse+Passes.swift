@@ -1,8 +1,6 @@
 extension RouteCourse {
     /// Windows up to this many metres long are read piece by piece rather than through the tree.
     static let scannedWindow = 1_000.0
-    /// A window that clamps nothing.
-    static let everywhere = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     /// The most passes one search keeps: beyond this a place is a tangle no fix could tell apart.
     static let maximumPasses = 8
     /// The most pieces one search looks at, so a course that scribbles round one spot costs a fix
@@ -22,8 +20,7 @@ extension RouteCourse {
             var index = pieceIndex(atDistance: window.lowerBound, hint: min(max(hint, 0), pieces.count - 1))
             while index < pieces.count && pieces[index].along <= window.upperBound && found.count < Self.maximumPiecesSearched {
                 defer { index += 1 }
-                guard squaredDistance(from: point, toPiece: index) <= squaredRadius else { continue }
-                let match = match(point, piece: index, window: Self.everywhere)
+                guard let match = nearestPoint(of: point, onPiece: index, within: squaredRadius) else { continue }
                 if window.contains(match.along) && isNearestPoint(match, of: point) { found.append(match) }
             }
             return
@@ -47,8 +44,7 @@ extension RouteCourse {
                     for piece in first..<min(first + Self.fanOut, pieces.count) {
                         let candidate = pieces[piece]
                         guard candidate.along + candidate.length >= window.lowerBound, candidate.along <= window.upperBound else { continue }
-                        guard squaredDistance(from: point, toPiece: piece) <= squaredRadius else { continue }
-                        let match = match(point, piece: piece, window: Self.everywhere)
+                        guard let match = nearestPoint(of: point, onPiece: piece, within: squaredRadius) else { continue }
                         if window.contains(match.along) && isNearestPoint(match, of: point) { found.append(match) }
                     }
                 } else {
@@ -62,15 +58,6 @@ extension RouteCourse {
         }
     }
 
-    /// Metres from `point` to piece `index`, squared: the cheap test before a full match.
-    func squaredDistance(from point: EarthPoint, toPiece index: Int) -> Double {
-        let piece = pieces[index]
-        let relative = point - piece.start
-        let fraction = min(max(relative.dot(piece.direction) * piece.inverseSquaredChord, 0), 1)
-        let away = relative - fraction * piece.direction
-        return away.dot(away)
-    }
-
     /// Whether a piece's nearest point to `point` is a nearest point of the course: inside the
     /// piece, or at an end that the next piece does not carry on from (a corner's outer side, a
     /// stage's start or end). A point past a piece's end on a straight way belongs to the next piece.
@@ -78,7 +65,7 @@ extension RouteCourse {
         guard abs(match.beyond) > 0.01 else { return true }
         let neighbour = match.beyond > 0 ? match.piece + 1 : match.piece - 1
         guard pieces.indices.contains(neighbour), pieces[neighbour].stage == pieces[match.piece].stage else { return true }
-        let next = self.match(point, piece: neighbour, window: Self.everywhere)
+        let next = self.match(point, piece: neighbour)
         // The neighbour carries on if the point lies abreast of it, or past its far end.
         return match.beyond > 0 ? next.beyond <= -0.01 : next.beyond >= 0.01
     }

@@ -10,14 +10,20 @@ public struct RouteCourse: Sendable {
         var start: EarthPoint
         /// From the start to the end.
         var direction: EarthPoint
-        /// 1 / |direction|², 0 for a piece of no length.
+        /// 1 / |direction|², 0 for a piece of no length; and |direction|.
         var inverseSquaredChord: Double
+        var chord: Double
         /// Metres along the course at the start.
         var along: Double
         /// Metres along the course from start to end (the geodesic's, not the chord's).
         var length: Double
         /// 0-based.
         var stage: Int32
+        /// The start's latitude and longitude, and the step in each to the end: a point along a piece
+        /// (at most 2 km) read off them strays under a centimetre from its chord's, without the
+        /// trigonometry of turning Earth-centred metres back.
+        var startCoordinate: Coordinate
+        var coordinateStep: (latitude: Double, longitude: Double)
     }
 
     /// A box around the pieces under a node, and the distances along the course they cover.
@@ -103,17 +109,19 @@ public struct RouteCourse: Sendable {
                 guard segmentLength > 0 else { continue }
                 let cuts = segmentLength > pieceLength ? Int((segmentLength / pieceLength).rounded(.up)) : 1
                 if cuts == 1 {
-                    pieces.append(Self.piece(from: previous, to: next, along: segmentStart, length: segmentLength, stage: stageIndex))
+                    pieces.append(
+                        Self.piece(
+                            from: (previous, coordinates[index - 1]), to: (next, coordinates[index]), along: segmentStart, length: segmentLength,
+                            stage: stageIndex))
                     continue
                 }
                 // Points along the segment's own geodesic, so the pieces follow the way the distances measure.
                 let azimuth = Geodesic.inverse(from: coordinates[index - 1], to: coordinates[index]).initialAzimuth
                 let step = segmentLength / Double(cuts)
-                var from = previous
+                var from = (point: previous, coordinate: coordinates[index - 1])
                 for cut in 1...cuts {
-                    let to =
-                        cut == cuts
-                        ? next : EarthPoint(Geodesic.direct(from: coordinates[index - 1], azimuth: azimuth, distance: step * Double(cut)))
+                    let coordinate = cut == cuts ? coordinates[index] : Geodesic.direct(from: coordinates[index - 1], azimuth: azimuth, distance: step * Double(cut))
+                    let to = (point: cut == cuts ? next : EarthPoint(coordinate), coordinate: coordinate)
                     pieces.append(Self.piece(from: from, to: to, along: segmentStart + step * Double(cut - 1), length: step, stage: stageIndex))
                     from = to
                 }
@@ -132,12 +140,19 @@ public struct RouteCourse: Sendable {
         levels = Self.tree(over: pieces)
     }
 
-    private static func piece(from start: EarthPoint, to end: EarthPoint, along: Double, length: Double, stage: Int) -> Piece {
-        let direction = end - start
+    private static func piece(
+        from start: (point: EarthPoint, coordinate: Coordinate), to end: (point: EarthPoint, coordinate: Coordinate), along: Double, length: Double,
+        stage: Int
+    ) -> Piece {
+        let direction = end.point - start.point
         let squared = direction.dot(direction)
+        // Longitude's step the short way round, across the antimeridian if need be.
+        var longitudeStep = end.coordinate.longitude - start.coordinate.longitude
+        if longitudeStep > 180 { longitudeStep -= 360 } else if longitudeStep < -180 { longitudeStep += 360 }
         return Piece(
-            start: start, direction: direction, inverseSquaredChord: squared > 0 ? 1 / squared : 0, along: along, length: length,
-            stage: Int32(stage))
+            start: start.point, direction: direction, inverseSquaredChord: squared > 0 ? 1 / squared : 0, chord: squared.squareRoot(), along: along,
+            length: length, stage: Int32(stage), startCoordinate: start.coordinate,
+            coordinateStep: (end.coordinate.latitude - start.coordinate.latitude, longitudeStep))
     }
 
     private static func tree(over pieces: [Piece]) -> [[Box]] {
@@ -208,14 +223,24 @@ extension RouteCourse {
     }
 
     /// `pieceIndex(atDistance:)`, looking first at `hint` and the pieces either side of it: a rider
-    /// is nearly always on the piece of the last fix or the next.
+    /// is nearly always on the piece of the last fix or near it.
     func pieceIndex(atDistance metres: Double, hint: Int) -> Int {
-        for index in max(hint - 1, 0)...min(hint + 2, pieces.count - 1) {
+        guard !pieces.isEmpty else { return 0 }
+        var index = min(max(hint, 0), pieces.count - 1)
+        // A few steps either way from the hint; further, the search.
+        for _ in 0..<16 {
             let piece = pieces[index]
-            guard piece.along <= metres, metres < piece.along + piece.length else { continue }
-            // Where pieces meet (a stage's end and the next's start), the search decides.
-            if index > 0, pieces[index].along == metres { break }
-            return index
+            if metres < piece.along {
+                guard index > 0 else { break }
+                index -= 1
+            } else if metres >= piece.along + piece.length {
+                guard index < pieces.count - 1 else { break }
+                index += 1
+            } else {
+                // Where pieces meet (a stage's end and the next's start), the search decides.
+                if index > 0, piece.along == metres { break }
+                return index
+            }
         }
         return pieceIndex(atDistance: metres)
     }
@@ -224,7 +249,10 @@ extension RouteCourse {
     func place(atDistance metres: Double, piece index: Int) -> (coordinate: Coordinate, stage: Int) {
         let piece = pieces[index]
         let fraction = piece.length > 0 ? min(max((metres - piece.along) / piece.length, 0), 1) : 0
-        return ((piece.start + fraction * piece.direction).coordinate, Int(piece.stage) + 1)
+        var longitude = piece.startCoordinate.longitude + fraction * piece.coordinateStep.longitude
+        if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
+        let latitude = piece.startCoordinate.latitude + fraction * piece.coordinateStep.latitude
+        return (Coordinate(latitude: latitude, longitude: longitude), Int(piece.stage) + 1)
     }
 
     /// The last piece starting at or before `metres` (the first piece for anything before the start).
@@ -240,27 +268,28 @@ extension RouteCourse {
         return low
     }
 
-    /// Where `point` meets piece `index`, its nearest point kept within `window` of the course.
-    func match(_ point: EarthPoint, piece index: Int, window: ClosedRange<Double>) -> Match {
+    /// Where `point` meets piece `index`: its nearest point on the piece.
+    func match(_ point: EarthPoint, piece index: Int) -> Match {
+        nearestPoint(of: point, onPiece: index, within: .infinity) ?? Match(piece: index, along: pieces[index].along, offset: 0, side: 0, beyond: 0)
+    }
+
+    /// Where `point` meets piece `index`, if within `squaredRadius` (metres, squared) of it: worked
+    /// out once per piece near every fix, so the test comes before any root is taken.
+    func nearestPoint(of point: EarthPoint, onPiece index: Int, within squaredRadius: Double) -> Match? {
         let piece = pieces[index]
         let relative = point - piece.start
         let abreast = relative.dot(piece.direction) * piece.inverseSquaredChord
-        var fraction = min(max(abreast, 0), 1)
-        if piece.length > 0 {
-            let low = (window.lowerBound - piece.along) / piece.length
-            let high = (window.upperBound - piece.along) / piece.length
-            fraction = min(max(fraction, low), high)
-            fraction = min(max(fraction, 0), 1)
-        }
-        let nearest = piece.start + fraction * piece.direction
-        let away = point - nearest
-        let offset = away.dot(away).squareRoot()
-        // Left of the way is where direction × away points up, away from the Earth's centre.
-        let side = piece.direction.cross(away).dot(point) >= 0 ? offset : -offset
-        let beyond = (abreast - fraction) * (piece.inverseSquaredChord > 0 ? 1 / piece.inverseSquaredChord.squareRoot() : 0)
-        // Across the way: the offset without what lies beyond the end.
-        let across = (max(offset * offset - beyond * beyond, 0)).squareRoot()
-        return Match(piece: index, along: piece.along + fraction * piece.length, offset: offset, side: side >= 0 ? across : -across, beyond: beyond)
+        let fraction = min(max(abreast, 0), 1)
+        let away = relative - fraction * piece.direction
+        let squared = away.dot(away)
+        guard squared <= squaredRadius else { return nil }
+        let offset = squared.squareRoot()
+        let beyond = (abreast - fraction) * piece.chord
+        // Across the way: the offset without what lies beyond the end; left of the way is where
+        // direction × away points up, away from the Earth's centre.
+        let across = max(squared - beyond * beyond, 0).squareRoot()
+        let side = piece.direction.cross(away).dot(point) >= 0 ? across : -across
+        return Match(piece: index, along: piece.along + fraction * piece.length, offset: offset, side: side, beyond: beyond)
     }
 }
 

@@ -481,6 +481,8 @@ public struct RouteTracker: Sendable {
             + (innovation.an.s * innovation.stt - innovation.at.s * innovation.stn) / innovation.determinant * innovation.yn
         let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
             + shortfall.cost(along: filteredAlong, course: course)
+        // A restart costs at least its base: no need to work it out where the filter is cheaper.
+        guard filtered > c.restartBase else { return (filtered, filteredAlong) }
         let restart = restartCost(match, expected: hypothesis.along, context: c) + shortfall.cost(along: match.along, course: course)
         return restart < filtered ? (restart, match.along) : (filtered, filteredAlong)
     }
