@@ -56,8 +56,6 @@ public struct RouteTracker: Sendable {
     private var candidates: [Candidate] = []
     private var stretches: [(index: Int, cost: Double, along: Double)] = []
 
-    var debugging = false
-    var debugLines: [String] = []
     /// The most hypotheses kept.
     static let maximumHypotheses = 3
     /// The most stretches of a hypothesis's reach each offering its cheapest place.
@@ -114,8 +112,6 @@ public struct RouteTracker: Sendable {
         /// Consecutive fixes over the threshold on one side, and which.
         var overCount = 0
         var overSide = 0.0
-        /// Consecutive fixes within the threshold while off the course.
-        var underCount = 0
         /// Whether the rider is being found again after a gap rather than after leaving the course:
         /// then one fix within the threshold is enough.
         var resuming = false
@@ -123,16 +119,6 @@ public struct RouteTracker: Sendable {
         var started = false
         var stagesFinished = 0
         var finished = false
-    }
-
-    /// The hypotheses after the last fix, cheapest first: where, at what speed and cost, and the offset matched.
-    var hypothesesForTesting: [(along: Double, velocity: Double, cost: Double, offset: Double?)] {
-        state?.hypotheses.map { ($0.along, $0.velocity, $0.cost, $0.match?.offset) } ?? []
-    }
-
-    /// The drift's σ and the white noise's variance the ride has shown so far.
-    var noiseForTesting: (sigma: Double, white: Double) {
-        (state?.noise.sigma(claimed: nil) ?? 0, state?.noise.whiteVariance ?? 0)
     }
 
     /// A tracker for `course`, before its first fix.
@@ -218,7 +204,6 @@ public struct RouteTracker: Sendable {
             // Lost for a while: look again from where the rider was.
             state.onRoute = false
             state.resuming = true
-            state.underCount = 0
             state.anchor = best.along
             state.offDrift = (best.east, best.north, max(best.p.ee, best.p.nn), context.clock - seconds)
             state.history.removeAll()
@@ -352,7 +337,6 @@ public struct RouteTracker: Sendable {
             state.onRoute = false
             state.resuming = false
             state.overCount = 0
-            state.underCount = 0
             state.movedSinceAnchor = c.moved
             // The drift from before the rider left, which the filter may since have followed them with.
             let before = state.history.oldest(before: c.clock, minimumAge: 10)
@@ -411,7 +395,6 @@ public struct RouteTracker: Sendable {
             }
         }
         guard let pass = found else {
-            state.underCount = 0
             // Off the course the rider is nearest the earliest pass about as near as any (where a
             // drift took the fixes off, they ride on; where they left, it is where they left).
             if let nearest = passes.map(\.offset).min() {
@@ -424,11 +407,9 @@ public struct RouteTracker: Sendable {
         }
         // Back on: a fix well within the threshold (within it after a gap). A rider 60 m off whose
         // fixes drift 20 m towards the way, or riding out to their detour, is not back.
-        state.underCount += 1
         guard stray(pass) <= threshold * options.rejoinShare || state.resuming else {
             return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
         }
-        state.underCount = 0
         state.overCount = 0
         if state.placed && !state.resuming && !state.hypotheses.isEmpty && c.clock - state.hypothesesClock <= Self.resumeWithin {
             state.onRoute = true
@@ -457,7 +438,6 @@ public struct RouteTracker: Sendable {
         state.placed = true
         state.onRoute = true
         state.resuming = false
-        state.underCount = 0
         state.overCount = 0
         state.anchor = pass.along
         state.anchorTime = c.fix.time
@@ -658,7 +638,9 @@ public struct RouteTracker: Sendable {
 
     /// The progress at the state's place, with the events this fix brings.
     ///
-    /// The start and each end have a zone around them as wide as drift reaches (`zone` metres).
+    /// The start has a zone about it as wide as drift reaches (`zone` metres), so a rider standing
+    /// there is not taken for one setting off; each end a narrower one, so a finish is not called
+    /// before the rider is there.
     private func report(_ state: inout State, offset: Double, threshold: Double, zone: Double) -> RouteProgress {
         let along = min(max(state.along, 0), course.length)
         state.piece = course.pieceIndex(atDistance: along, hint: state.piece)
@@ -666,6 +648,7 @@ public struct RouteTracker: Sendable {
         let stageStart = course.stageStarts[stage - 1]
         let stageLength = course.stageLengths[stage - 1]
         var event: RouteProgress.Event? = nil
+        let endZone = zone * 0.6
         if state.onRoute {
             if along <= zone {
                 state.atStart = true
@@ -675,7 +658,7 @@ public struct RouteTracker: Sendable {
             }
             // A stage is finished within the zone of its end; the last stage's end is the finish.
             while state.stagesFinished < course.stageLengths.count,
-                along >= course.stageStarts[state.stagesFinished] + course.stageLengths[state.stagesFinished] - zone
+                along >= course.stageStarts[state.stagesFinished] + course.stageLengths[state.stagesFinished] - endZone
             {
                 state.stagesFinished += 1
                 if state.stagesFinished == course.stageLengths.count {
@@ -683,7 +666,7 @@ public struct RouteTracker: Sendable {
                         state.finished = true
                         event = .finish
                     }
-                } else if along < course.stageStarts[state.stagesFinished] + course.stageLengths[state.stagesFinished] - zone {
+                } else if along < course.stageStarts[state.stagesFinished] + course.stageLengths[state.stagesFinished] - endZone {
                     event = .stageFinish
                 }
             }

@@ -82,7 +82,7 @@ struct ProgressPlotTests {
         func map(_ point: Point) -> (Double, Double) { (230 + (point.x - centreX) * scale, 225 - (point.y - centreY) * scale) }
         var parts: [String] = []
         parts.append(##"<rect width="960" height="460" fill="#ffffff"/>"##)
-        parts.append(##"<text x="20" y="28" font-size="15" font-weight="600">Three laps of a 2 km circle: fixes with σ 10 m noise, a stop, a 2-minute drop-out and a wrong turn</text>"##)
+        parts.append(##"<text x="20" y="28" font-size="14" font-weight="600">Three laps of a 2 km circle: fixes drifting σ 15 m over 60 s with 1% spikes, a fix each 2 s without speed, a stop and a 60 m detour</text>"##)
         let coursePath = course.map { let (x, y) = map($0); return "\(f(x)),\(f(y))" }.joined(separator: " ")
         parts.append(##"<polyline points="\##(coursePath)" fill="none" stroke="#b9c0c8" stroke-width="9" stroke-linejoin="round"/>"##)
         for (sample, progress) in zip(samples, outcome.progress) {
