@@ -36,7 +36,7 @@ public struct RouteTracker: Sendable {
         /// How quickly a rider's speed changes, 1σ, in metres per second per second.
         public var acceleration = 1.5
         /// The most a rider's speed changes across a gap, 1σ, as a share of the speed (at least 0.5 m/s).
-        public var speedChange = 0.3
+        public var speedChangeShare = 0.3
         /// The fastest anyone rides, in metres per second: how far a fix can be from the last.
         public var maximumSpeed = 30.0
         /// How many standard deviations a fix may stray across the way before it is over the threshold.
@@ -588,7 +588,7 @@ public struct RouteTracker: Sendable {
         }
         // Speed changes at most so much however long the gap: a drop-out widens the search by
         // hundreds of metres, not by kilometres of constant acceleration.
-        let changeLimit = max(options.speedChange * hypothesis.velocity, 0.5)
+        let changeLimit = max(options.speedChangeShare * hypothesis.velocity, 0.5)
         let change = min(options.acceleration * options.acceleration * step * step, changeLimit * changeLimit)
         hypothesis.predict(seconds: step, speedChange: change, fading: fading, fresh: fresh)
     }
