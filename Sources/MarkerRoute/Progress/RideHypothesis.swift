@@ -130,15 +130,24 @@ struct RideHypothesis: Sendable {
         var cost: Double
     }
 
+    /// The Kalman gain, along and across the way, of the state whose row of P Hᵀ is (`t`, `n`).
+    private static func gain(_ i: Innovation, _ t: Double, _ n: Double) -> (Double, Double) {
+        ((t * i.snn - n * i.stn) / i.determinant, (n * i.stt - t * i.stn) / i.determinant)
+    }
+
+    /// Where correcting by `i` would put the rider along the course, without correcting.
+    func along(correctedBy i: Innovation) -> Double {
+        let k = Self.gain(i, i.at.s, i.an.s)
+        return along + k.0 * i.yt + k.1 * i.yn
+    }
+
     /// Corrects the guess by an innovation from `innovation(_:way:noise:)`.
     mutating func correct(_ i: Innovation) {
-        // S⁻¹ and K = P Hᵀ S⁻¹.
-        let (it, itn, inn) = (i.snn / i.determinant, -i.stn / i.determinant, i.stt / i.determinant)
-        func gain(_ a: Double, _ b: Double) -> (Double, Double) { (a * it + b * itn, a * itn + b * inn) }
-        let ks = gain(i.at.s, i.an.s)
-        let kv = gain(i.at.v, i.an.v)
-        let ke = gain(i.at.e, i.an.e)
-        let kn = gain(i.at.n, i.an.n)
+        // K = P Hᵀ S⁻¹, row by row.
+        let ks = Self.gain(i, i.at.s, i.an.s)
+        let kv = Self.gain(i, i.at.v, i.an.v)
+        let ke = Self.gain(i, i.at.e, i.an.e)
+        let kn = Self.gain(i, i.at.n, i.an.n)
         along += ks.0 * i.yt + ks.1 * i.yn
         velocity += kv.0 * i.yt + kv.1 * i.yn
         east += ke.0 * i.yt + ke.1 * i.yn

@@ -53,6 +53,7 @@ public struct RouteTracker: Sendable {
     private var nearby: [RouteCourse.Match] = []
     private var passes: [RouteCourse.Match] = []
     private var predicted: [RideHypothesis] = []
+    private var shortfalls: [Shortfall] = []
     private var candidates: [Candidate] = []
     private var stretches: [(index: Int, cost: Double, along: Double)] = []
 
@@ -128,6 +129,7 @@ public struct RouteTracker: Sendable {
         nearby.reserveCapacity(64)
         passes.reserveCapacity(RouteCourse.maximumPasses)
         predicted.reserveCapacity(Self.maximumHypotheses)
+        shortfalls.reserveCapacity(Self.maximumHypotheses)
         candidates.reserveCapacity(Self.maximumHypotheses * (Self.maximumStretches + RouteCourse.maximumPasses + 1))
         stretches = Array(repeating: (-1, .infinity, 0), count: Self.maximumStretches)
     }
@@ -217,6 +219,7 @@ public struct RouteTracker: Sendable {
         let fading = exp(-max(step, 0) / options.driftTime)
         let fresh = c.sigma * c.sigma * (1 - fading * fading)
         predicted.removeAll(keepingCapacity: true)
+        shortfalls.removeAll(keepingCapacity: true)
         var low = Double.infinity
         var high = -Double.infinity
         for var hypothesis in state.hypotheses {
@@ -225,6 +228,7 @@ public struct RouteTracker: Sendable {
             low = min(low, hypothesis.furthest - c.retreat)
             high = max(high, before + c.reach + c.back)
             predicted.append(hypothesis)
+            shortfalls.append(Shortfall(hypothesis, context: c))
         }
         course.pieces(near: c.point, within: 3 * c.sigma + 15, window: low...high, hint: state.piece, into: &nearby)
         course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
@@ -240,7 +244,7 @@ public struct RouteTracker: Sendable {
             let spikeCost = Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
             candidates.append(Candidate(hypothesis: index, previous: previous, match: nil, cost: hypothesis.cost + spikeCost, along: hypothesis.along))
 
-            let shortfall = Shortfall(hypothesis, context: c)
+            let shortfall = shortfalls[index]
             let logDeterminant = hypothesis.typicalLogDeterminant(noise: c.white)
             for bin in stretches.indices { stretches[bin] = (-1, .infinity, 0) }
             for (index, match) in nearby.enumerated() where within.contains(match.along) {
@@ -272,8 +276,7 @@ public struct RouteTracker: Sendable {
                 state.hypotheses.append(spike)
                 continue
             }
-            let shortfall = Shortfall(hypothesis, context: c)
-            state.hypotheses.append(branch(hypothesis, to: match, from: candidate.previous, shortfall: shortfall, context: c))
+            state.hypotheses.append(branch(hypothesis, to: match, from: candidate.previous, shortfall: shortfalls[candidate.hypothesis], context: c))
         }
         // The cheapest first, costs counted from it.
         if let cheapest = state.hypotheses.indices.min(by: { state.hypotheses[$0].cost < state.hypotheses[$1].cost }) {
@@ -289,18 +292,14 @@ public struct RouteTracker: Sendable {
         var offset: Double
         var stray: Double
         var threshold = c.floor
-        var normal = (east: 0.0, north: 0.0)
-        var side = 0.0
         let nearest = best.match ?? nearestPass(from: best.along, within: c.back + c.reach)
         if let nearest {
-            normal = c.frame.leftNormal(of: course.pieces[nearest.piece])
             offset = nearest.offset
-            side = nearest.side
             let carried = best.match != nil ? (best.stray, best.strayVariance.squareRoot()) : (nearest.side, (best.p.ee + c.white).squareRoot())
             stray = carried.0
             threshold = limit(floor: c.floor, spread: carried.1)
-            if let (largest, spread, _) = state.history.largestStray(
-                side: side, normal: normal, time: c.clock, correlationTime: options.driftTime, sigma: c.sigma, white: c.white),
+            if let (largest, spread) = state.history.largestStray(
+                side: nearest.side, normal: c.frame.leftNormal(of: course.pieces[nearest.piece]), time: c.clock, correlationTime: options.driftTime, sigma: c.sigma, white: c.white),
                 abs(largest) - limit(floor: c.floor, spread: spread) > abs(stray) - threshold
             {
                 (stray, threshold) = (largest, limit(floor: c.floor, spread: spread))
@@ -381,20 +380,23 @@ public struct RouteTracker: Sendable {
             guard pass.offset > c.floor * options.rejoinShare * options.rejoinShare else { return pass.offset }
             return (across * across + pass.beyond * pass.beyond).squareRoot()
         }
-        let least = passes.map(stray).min() ?? .infinity
-        var found: RouteCourse.Match? = nil
+        let strays = passes.map(stray)
+        let least = strays.min() ?? .infinity
+        var found: (match: RouteCourse.Match, stray: Double)? = nil
         if least <= threshold {
             // Before the first placing, any pass within the threshold: riders start at the start.
             let tolerance = state.placed ? least + 2 * c.sigma + 10 : threshold
             // The earliest such pass, or a nearer one just after it (the two legs of a corner).
-            if let earliest = passes.first(where: { stray($0) <= tolerance }) {
-                let stage = course.pieces[earliest.piece].stage
-                found = passes.filter { pass in
-                    pass.along - earliest.along <= max(20, c.sigma) && course.pieces[pass.piece].stage == stage && stray(pass) <= tolerance
-                }.min { stray($0) < stray($1) }
+            if let earliest = strays.firstIndex(where: { $0 <= tolerance }) {
+                let (along, stage) = (passes[earliest].along, course.pieces[passes[earliest].piece].stage)
+                for index in passes.indices[earliest...] where strays[index] <= tolerance && (found.map { strays[index] < $0.stray } ?? true) {
+                    let pass = passes[index]
+                    guard pass.along - along <= max(20, c.sigma), course.pieces[pass.piece].stage == stage else { continue }
+                    found = (pass, strays[index])
+                }
             }
         }
-        guard let pass = found else {
+        guard let (pass, passStray) = found else {
             // Off the course the rider is nearest the earliest pass about as near as any (where a
             // drift took the fixes off, they ride on; where they left, it is where they left).
             if let nearest = passes.map(\.offset).min() {
@@ -407,7 +409,7 @@ public struct RouteTracker: Sendable {
         }
         // Back on: a fix well within the threshold (within it after a gap). A rider 60 m off whose
         // fixes drift 20 m towards the way, or riding out to their detour, is not back.
-        guard stray(pass) <= threshold * options.rejoinShare || state.resuming else {
+        guard passStray <= threshold * options.rejoinShare || state.resuming else {
             return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
         }
         state.overCount = 0
@@ -438,7 +440,6 @@ public struct RouteTracker: Sendable {
         state.placed = true
         state.onRoute = true
         state.resuming = false
-        state.overCount = 0
         state.anchor = pass.along
         state.anchorTime = c.fix.time
         state.along = pass.along
@@ -457,8 +458,7 @@ public struct RouteTracker: Sendable {
         let way = c.frame.way(of: course.pieces[match.piece])
         let innovation = hypothesis.innovation(match, way: way, noise: c.white, logDeterminant: logDeterminant)
         guard c.seconds != nil else { return (innovation.cost, match.along) }
-        let filteredAlong = hypothesis.along + (innovation.at.s * innovation.snn - innovation.an.s * innovation.stn) / innovation.determinant * innovation.yt
-            + (innovation.an.s * innovation.stt - innovation.at.s * innovation.stn) / innovation.determinant * innovation.yn
+        let filteredAlong = hypothesis.along(correctedBy: innovation)
         let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
             + shortfall.cost(along: filteredAlong, course: course)
         // A restart costs at least its base: no need to work it out where the filter is cheaper.
@@ -468,10 +468,8 @@ public struct RouteTracker: Sendable {
     }
 
     /// Nats for starting a hypothesis again at `match`, knowing nothing of the drift: `resetCost`,
-    /// the fix's likelihood with drift of the ride's σ, and how far the match is from where the
-    /// hypothesis expected the rider.
-    /// Nearer places are likelier: each `restartReach` metres from where the hypothesis expected
-    /// the rider adds a nat.
+    /// the fix's likelihood with drift of the ride's σ, and a nat for each `restartReach` metres the
+    /// match is from where the hypothesis expected the rider (nearer places are likelier).
     private func restartCost(_ match: RouteCourse.Match, expected: Double, context c: Context) -> Double {
         c.restartBase + abs(match.along - expected) / Self.restartReach + 0.5 * match.offset * match.offset / (c.sigma * c.sigma + c.white)
     }

@@ -92,11 +92,11 @@ struct DriftHistory: Sendable {
 
     /// The most a fix `side` metres across a way whose left is `normal` strays from any snapshot's
     /// drift, carried forward to `time` (fading over `correlationTime`, with `sigma`² fresh each axis
-    /// and `white` noise), in units of its spread; and that snapshot.
+    /// and `white` noise), in units of its spread; and that spread.
     func largestStray(
         side: Double, normal: (east: Double, north: Double), time: Double, correlationTime: Double, sigma: Double, white: Double
-    ) -> (stray: Double, spread: Double, snapshot: Snapshot)? {
-        var largest: (stray: Double, spread: Double, snapshot: Snapshot)? = nil
+    ) -> (stray: Double, spread: Double)? {
+        var largest: (stray: Double, spread: Double)? = nil
         for snapshot in snapshots {
             let age = max(time - snapshot.time, 0)
             let fading = exp(-age / correlationTime)
@@ -106,7 +106,7 @@ struct DriftHistory: Sendable {
             let stray = side - expected
             let spread = variance.squareRoot()
             if largest.map({ abs(stray) / spread > abs($0.stray) / $0.spread }) ?? true {
-                largest = (stray, spread, snapshot)
+                largest = (stray, spread)
             }
         }
         return largest
