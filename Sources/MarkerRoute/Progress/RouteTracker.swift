@@ -54,6 +54,8 @@ public struct RouteTracker: Sendable {
     private var passes: [RouteCourse.Match] = []
     private var predicted: [RideHypothesis] = []
     private var shortfalls: [Shortfall] = []
+    /// How far along each hypothesis may have got since the last fix.
+    private var reaches: [Double] = []
     private var candidates: [Candidate] = []
     private var stretches: [(index: Int, cost: Double, along: Double)] = []
 
@@ -81,6 +83,8 @@ public struct RouteTracker: Sendable {
     /// Back on the course within this many seconds of leaving, the hypotheses of before carry on:
     /// a brief stray is no reason to forget which leg the rider was on.
     static let resumeWithin = 30.0
+    /// Fixes on the course after finding the rider again before that placing is sure.
+    static let firmAfter = 10
     /// Seconds after which a hypothesis's reference moves on to the current fix.
     static let referenceAge = 12.0
     /// Of riders after a long gap, the share who rode on, and how far the others (who stopped) went, in metres.
@@ -91,6 +95,10 @@ public struct RouteTracker: Sendable {
         var hypotheses: [RideHypothesis]
         /// When the hypotheses last met a fix (the time, or the fix's count without times).
         var hypothesesClock = 0.0
+        /// When the rider last left the course with hypotheses worth resuming, nil once resumed or
+        /// after a gap: one departure, one resumption, so a guess that cannot meet the fixes is not
+        /// brought back fix after fix.
+        var leftClock: Double?
         var time: Double?
         /// Where the last fix was.
         var lastPoint: EarthPoint
@@ -105,6 +113,11 @@ public struct RouteTracker: Sendable {
         /// Where the rider was last on the course, for finding them again, and when.
         var anchor: Double
         var anchorTime: Double?
+        /// Where the rider was last surely on the course, while a placing since leaving it is not yet
+        /// sure (fewer than `firmAfter` fixes on it): a detour that passes near another part of the
+        /// course must not move the search past where the rider left.
+        var firmAnchor: Double?
+        var sinceRejoin = 0
         /// Metres the fixes moved since the anchor, for fixes without time.
         var movedSinceAnchor = 0.0
         /// The distance along reported last, and the piece it lies on.
@@ -130,6 +143,7 @@ public struct RouteTracker: Sendable {
         passes.reserveCapacity(RouteCourse.maximumPasses)
         predicted.reserveCapacity(Self.maximumHypotheses)
         shortfalls.reserveCapacity(Self.maximumHypotheses)
+        reaches.reserveCapacity(Self.maximumHypotheses)
         candidates.reserveCapacity(Self.maximumHypotheses * (Self.maximumStretches + RouteCourse.maximumPasses + 1))
         stretches = Array(repeating: (-1, .infinity, 0), count: Self.maximumStretches)
     }
@@ -182,6 +196,8 @@ public struct RouteTracker: Sendable {
         /// The least threshold, and the zone about a start or an end.
         var floor: Double
         var zone: Double
+        /// Metres from the fix that drift reaches: the course further away is no place for it.
+        var radius: Double
         /// Metres the fastest rider could have gone since the last fix.
         var reach: Double
         /// The time, or the fix's count without times.
@@ -196,7 +212,7 @@ public struct RouteTracker: Sendable {
         let clock = fix.time ?? ((state.time ?? 0) + 1)
         let context = Context(
             fix: fix, point: point, frame: LocalFrame(point), seconds: seconds, moved: moved, sigma: sigma, white: state.noise.whiteVariance,
-            claimed: claimed, back: 3 * sigma + 10, retreat: sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma),
+            claimed: claimed, back: 3 * sigma + 10, retreat: sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma), radius: 3 * sigma + 15,
             reach: seconds.map { options.maximumSpeed * $0 } ?? 2 * moved, clock: clock,
             restartBase: Self.resetCost + log(2 * .pi * (sigma * sigma + state.noise.whiteVariance)))
         state.time = fix.time ?? state.time
@@ -206,6 +222,7 @@ public struct RouteTracker: Sendable {
             // Lost for a while: look again from where the rider was.
             state.onRoute = false
             state.resuming = true
+            state.leftClock = nil
             state.anchor = best.along
             state.offDrift = (best.east, best.north, max(best.p.ee, best.p.nn), context.clock - seconds)
             state.history.removeAll()
@@ -220,17 +237,23 @@ public struct RouteTracker: Sendable {
         let fresh = c.sigma * c.sigma * (1 - fading * fading)
         predicted.removeAll(keepingCapacity: true)
         shortfalls.removeAll(keepingCapacity: true)
+        reaches.removeAll(keepingCapacity: true)
         var low = Double.infinity
         var high = -Double.infinity
-        for var hypothesis in state.hypotheses {
+        for (rank, var hypothesis) in state.hypotheses.enumerated() {
             let before = hypothesis.along
             predict(&hypothesis, context: c, fading: fading, fresh: fresh)
             low = min(low, hypothesis.furthest - c.retreat)
-            high = max(high, before + c.reach + c.back)
+            let shortfall = Shortfall(hypothesis, context: c)
+            // Only the likeliest guess reaches further when outrun: the others, outrun, should die.
+            let outrun = rank == 0 ? shortfall.reach(along: before, course: course, maximumSpeed: options.maximumSpeed) : nil
+            let reach = max(before + c.reach, outrun ?? 0)
+            high = max(high, reach + c.back)
             predicted.append(hypothesis)
-            shortfalls.append(Shortfall(hypothesis, context: c))
+            shortfalls.append(shortfall)
+            reaches.append(reach)
         }
-        course.pieces(near: c.point, within: 3 * c.sigma + 15, window: low...high, hint: state.piece, into: &nearby)
+        course.pieces(near: c.point, within: c.radius, window: low...high, hint: state.piece, into: &nearby)
         course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
 
         // Every hypothesis met with the cheapest place in each stretch of its reach (where the rider
@@ -240,20 +263,34 @@ public struct RouteTracker: Sendable {
         let stretch = max(2 * c.sigma, 20)
         for (index, hypothesis) in predicted.enumerated() {
             let previous = state.hypotheses[index].along
-            let within = (hypothesis.furthest - c.retreat)...(previous + c.reach + c.back)
+            let shortfall = shortfalls[index]
+            let within = (hypothesis.furthest - c.retreat)...(reaches[index] + c.back)
             let spikeCost = Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
             candidates.append(Candidate(hypothesis: index, previous: previous, match: nil, cost: hypothesis.cost + spikeCost, along: hypothesis.along))
 
-            let shortfall = shortfalls[index]
             let logDeterminant = hypothesis.typicalLogDeterminant(noise: c.white)
             for bin in stretches.indices { stretches[bin] = (-1, .infinity, 0) }
+            var metNearExpected = false
             for (index, match) in nearby.enumerated() where within.contains(match.along) {
                 let bin = min(Int((match.along - within.lowerBound) / stretch), Self.maximumStretches - 1)
                 let (cost, along) = cost(of: match, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
                 if cost < stretches[bin].cost { stretches[bin] = (index, cost, along) }
+                if abs(along - hypothesis.along) < stretch { metNearExpected = true }
             }
             var cheapest = Double.infinity
             for entry in stretches { cheapest = min(cheapest, entry.cost) }
+            // Where the likeliest guess expects the rider, though the fix's nearest point lies
+            // elsewhere: drift of 3σ about a bend puts a fix nearer another stretch of the same way.
+            if index == 0, !metNearExpected,
+                case let expectedPiece = course.pieceIndex(atDistance: min(max(hypothesis.along, 0), course.length), hint: hypothesis.match?.piece ?? state.piece),
+                let expected = course.nearestPoint(of: c.point, onPiece: expectedPiece, within: c.radius * c.radius), within.contains(expected.along)
+            {
+                let (cost, along) = cost(of: expected, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                if cost <= cheapest + Self.alternativeCost {
+                    candidates.append(Candidate(hypothesis: index, previous: previous, match: expected, cost: hypothesis.cost + cost, along: along))
+                    cheapest = min(cheapest, cost)
+                }
+            }
             guard cheapest.isFinite else { continue }
             for (place, cost, along) in stretches where place >= 0 && cost <= cheapest + Self.alternativeCost {
                 candidates.append(Candidate(hypothesis: index, previous: previous, match: nearby[place], cost: hypothesis.cost + cost, along: along))
@@ -321,6 +358,8 @@ public struct RouteTracker: Sendable {
         state.along = c.seconds == nil && c.fix.time == nil ? max(best.along, state.along) : best.along
         if let match = best.match, !over {
             state.confirmations += 1
+            state.sinceRejoin += 1
+            if state.sinceRejoin >= Self.firmAfter { state.firmAnchor = nil }
             state.anchor = best.along
             state.anchorTime = c.fix.time
             // Learnt only from a clear winner: a guess that is wrong for a while must not teach the
@@ -334,6 +373,7 @@ public struct RouteTracker: Sendable {
         // Off: two fixes in a row over the threshold on one side. One wild fix never flips the state.
         if state.overCount >= 2 {
             state.onRoute = false
+            state.leftClock = c.clock
             state.resuming = false
             state.overCount = 0
             state.movedSinceAnchor = c.moved
@@ -357,7 +397,7 @@ public struct RouteTracker: Sendable {
         if state.placed {
             let elapsed = (c.fix.time ?? 0) - (state.anchorTime ?? c.fix.time ?? 0)
             let reach = c.fix.time != nil && state.anchorTime != nil ? options.maximumSpeed * elapsed : 2 * state.movedSinceAnchor
-            window = (state.anchor - c.back)...(state.anchor + reach + c.back)
+            window = (min(state.anchor, state.firmAnchor ?? state.anchor) - c.back)...(state.anchor + reach + c.back)
         } else {
             window = 0...course.length
         }
@@ -413,14 +453,20 @@ public struct RouteTracker: Sendable {
             return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
         }
         state.overCount = 0
-        if state.placed && !state.resuming && !state.hypotheses.isEmpty && c.clock - state.hypothesesClock <= Self.resumeWithin {
+        if state.placed && !state.resuming && !state.hypotheses.isEmpty, let left = state.leftClock, c.clock - left <= Self.resumeWithin {
+            let before = state
+            state.leftClock = nil
             state.onRoute = true
             var resumed = c
             if c.seconds != nil {
                 resumed.seconds = c.clock - state.hypothesesClock
                 resumed.reach = options.maximumSpeed * (c.clock - state.hypothesesClock)
             }
-            return onCourse(resumed, state: &state)
+            let progress = onCourse(resumed, state: &state)
+            // A guess that takes the fix that brought the rider back for a spike has lost them: start afresh.
+            guard state.hypotheses.first?.match == nil else { return progress }
+            state = before
+            state.leftClock = nil
         }
         let speedVariance = c.fix.speed == nil ? 4.0 : 1.0
         var hypothesis = RideHypothesis(
@@ -437,6 +483,8 @@ public struct RouteTracker: Sendable {
         state.hypothesesClock = c.clock
         state.history.removeAll()
         if !state.placed { state.confirmations = 0 }
+        state.firmAnchor = state.placed ? min(state.firmAnchor ?? state.anchor, state.anchor) : nil
+        state.sinceRejoin = 0
         state.placed = true
         state.onRoute = true
         state.resuming = false
@@ -534,7 +582,7 @@ public struct RouteTracker: Sendable {
     /// deviations of it): a guess stuck at a kink of the course while the rider rides on, or at the
     /// end of the course while they start out, pays fix after fix.
     private struct Shortfall {
-        typealias Reference = (chord: Double, along: Double, spread: Double)
+        typealias Reference = (chord: Double, along: Double, spread: Double, age: Double)
         /// Each reference's distance from the fix, distance along, and the spread of the drift's change since.
         var oldest: Reference?
         var older: Reference?
@@ -543,7 +591,10 @@ public struct RouteTracker: Sendable {
         init(_ hypothesis: RideHypothesis, context c: Context) {
             func spread(_ reference: RideHypothesis.Reference?) -> Reference? {
                 guard let reference, c.clock - reference.clock >= 2 else { return nil }
-                return (c.point.distance(to: reference.point), reference.along, (2 * c.sigma * c.sigma * (1 - reference.fading) + 2 * c.white).squareRoot())
+                return (
+                    c.point.distance(to: reference.point), reference.along, (2 * c.sigma * c.sigma * (1 - reference.fading) + 2 * c.white).squareRoot(),
+                    c.clock - reference.clock
+                )
             }
             oldest = spread(hypothesis.oldestReference)
             older = spread(hypothesis.olderReference)
@@ -558,6 +609,24 @@ public struct RouteTracker: Sendable {
                 return shortfall > 0 ? 0.5 * (shortfall / reference.spread) * (shortfall / reference.spread) : 0
             }
             return max(cost(oldest), cost(older), cost(newer))
+        }
+
+        /// How far along the rider may be by the references that find a guess at `along` short:
+        /// as far as the fastest rider gets since, and no more than a way four times as winding as
+        /// the fixes' chord. A guess stuck behind a turn the fixes blurred (a hairpin, a small loop)
+        /// can then meet the fixes where they are instead of only within one fix's reach.
+        func reach(along: Double, course: RouteCourse, maximumSpeed: Double) -> Double? {
+            func reach(_ reference: Reference?) -> Double? {
+                // Gaps only add to the way ridden: most fixes are settled before they are counted.
+                guard let reference, reference.chord - (along - reference.along) - 2 * reference.spread > 0 else { return nil }
+                let ridden = along - reference.along + course.gaps(from: reference.along, to: along)
+                guard reference.chord - ridden - 2 * reference.spread > 0 else { return nil }
+                return reference.along + min(maximumSpeed * reference.age, 4 * reference.chord)
+            }
+            switch (reach(oldest), reach(older), reach(newer)) {
+            case (nil, nil, nil): return nil
+            case let (a, b, c): return max(a ?? -.infinity, b ?? -.infinity, c ?? -.infinity)
+            }
         }
     }
 

@@ -5,13 +5,14 @@ import Testing
 
 @Suite("Riding on real GPS errors: drift, spikes, a fix each 1 s or 5 s, with and without speed")
 struct RouteTrackerTests {
-    /// Rides where the tracker still misses the accuracy the issue asks for, and by how much: a walker
-    /// (1.2 m/s) on Mojstrovka's zigzag descent with drift of σ 15 m over 90 s whose own 99th
-    /// percentile is 56 m, and with σ 12 m over 60 s. Drift that large, that slow, outruns a walker:
-    /// for tens of seconds the fixes sit nearer another zig of the path.
+    /// Rides where the tracker still misses what the issue asks, and by how much. A walker (1.2 m/s)
+    /// on Mojstrovka with drift of σ 15 m over 90 s, whose own 99th percentile is 56 m: drift that
+    /// large, that slow, outruns a walker, and where the path turns back on itself the estimate lags.
+    /// On korita-zbevnica, drift of 20-28 m running with the rider for a few seconds lets the
+    /// estimate fall back along the course: 3 fixes 100-122 m behind.
     static let knownShortfalls: [String: String] = [
         "Mojstrovka.gpx, σ 15 m over 90 s, a fix each 1 s, bare": "one fix 102 m from the rider, p99 67 m against 55",
-        "Mojstrovka.gpx, σ 12 m over 60 s, a fix each 1 s, phone": "p99 47.6 m against 46",
+        "korita-zbevnica.gpx, σ 12 m over 60 s, a fix each 1 s, bare": "3 fixes 100-122 m behind the rider",
     ]
 
     @Test("the start is the start, no leg jumps, p99 within 3σ + 10 m, off route means off", arguments: RideCase.all)
@@ -95,6 +96,31 @@ struct RouteTrackerTests {
                 }
             }
         }
+        // Beyond the tests' seeds: every ride again with eight fresh seeds, as a new user's rides would
+        // be, so a constant tuned to the forty is seen for what it is.
+        lines.append("")
+        var (passed, total, strays, falseOff, onCourse) = (0, 0, 0, 0, 0)
+        for ride in RideCase.all {
+            var (ridePassed, rideStrays) = (0, 0)
+            for index in 1...8 {
+                var fresh = ride
+                fresh.seed = ride.seed &+ UInt64(5000 + 31 * index)
+                let outcome = try RideOutcome(fresh.ride())
+                let delays = outcome.detourDelays
+                let met = outcome.strays == 0 && outcome.percentile99 <= 3 * ride.errors.sigma + 10
+                    && (delays?.flagged ?? 99) <= 3 && (delays?.rejoined ?? 99) <= 3 && outcome.starts.count == 1 && outcome.finishes.count == 1
+                    && outcome.offBySpike.isEmpty
+                if met { ridePassed += 1 }
+                rideStrays += outcome.strays
+                falseOff += outcome.falseOff.count
+                onCourse += outcome.onCourse.count
+            }
+            passed += ridePassed
+            total += 8
+            strays += rideStrays
+            lines.append("fresh seeds \(ride.course), \(ride.errors): \(ridePassed) of 8 meet 1-4, \(rideStrays) fixes >100 m")
+        }
+        lines.append("fresh seeds: \(passed) of \(total) rides meet 1-4; \(strays) fixes >100 m; false off \(falseOff) of \(onCourse)")
         let path = ProcessInfo.processInfo.environment["MARKERPAINT_RIDE_REPORT"] ?? ""
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
     }
