@@ -454,8 +454,8 @@ public struct RouteTracker: Sendable {
         }
         state.overCount = 0
         if state.placed && !state.resuming && !state.hypotheses.isEmpty, let left = state.leftClock, c.clock - left <= Self.resumeWithin {
-            let before = state
             state.leftClock = nil
+            let before = state
             state.onRoute = true
             var resumed = c
             if c.seconds != nil {
@@ -466,7 +466,6 @@ public struct RouteTracker: Sendable {
             // A guess that takes the fix that brought the rider back for a spike has lost them: start afresh.
             guard state.hypotheses.first?.match == nil else { return progress }
             state = before
-            state.leftClock = nil
         }
         let speedVariance = c.fix.speed == nil ? 4.0 : 1.0
         var hypothesis = RideHypothesis(
@@ -601,12 +600,20 @@ public struct RouteTracker: Sendable {
             newer = spread(hypothesis.reference)
         }
 
+        /// Metres the way along the course from `reference` to `along` falls short of the fixes'
+        /// chord beyond what drift explains; nil where it does not.
+        private static func shortfall(from reference: Reference, to along: Double, course: RouteCourse) -> Double? {
+            // Gaps only add to the way ridden: most fixes are settled before they are counted.
+            guard reference.chord - (along - reference.along) - 2 * reference.spread > 0 else { return nil }
+            let ridden = along - reference.along + course.gaps(from: reference.along, to: along)
+            let shortfall = reference.chord - ridden - 2 * reference.spread
+            return shortfall > 0 ? shortfall : nil
+        }
+
         func cost(along: Double, course: RouteCourse) -> Double {
             func cost(_ reference: Reference?) -> Double {
-                guard let reference else { return 0 }
-                let ridden = along - reference.along + course.gaps(from: reference.along, to: along)
-                let shortfall = reference.chord - ridden - 2 * reference.spread
-                return shortfall > 0 ? 0.5 * (shortfall / reference.spread) * (shortfall / reference.spread) : 0
+                guard let reference, let shortfall = Self.shortfall(from: reference, to: along, course: course) else { return 0 }
+                return 0.5 * (shortfall / reference.spread) * (shortfall / reference.spread)
             }
             return max(cost(oldest), cost(older), cost(newer))
         }
@@ -617,10 +624,7 @@ public struct RouteTracker: Sendable {
         /// can then meet the fixes where they are instead of only within one fix's reach.
         func reach(along: Double, course: RouteCourse, maximumSpeed: Double) -> Double? {
             func reach(_ reference: Reference?) -> Double? {
-                // Gaps only add to the way ridden: most fixes are settled before they are counted.
-                guard let reference, reference.chord - (along - reference.along) - 2 * reference.spread > 0 else { return nil }
-                let ridden = along - reference.along + course.gaps(from: reference.along, to: along)
-                guard reference.chord - ridden - 2 * reference.spread > 0 else { return nil }
+                guard let reference, Self.shortfall(from: reference, to: along, course: course) != nil else { return nil }
                 return reference.along + min(maximumSpeed * reference.age, 4 * reference.chord)
             }
             switch (reach(oldest), reach(older), reach(newer)) {
