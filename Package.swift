@@ -50,6 +50,11 @@ let package = Package(
         // GeographicLib's geodesics (Debian's libgeographiclib-dev, C++) behind three C functions.
         .target(name: "CGeodesic", linkerSettings: [.linkedLibrary("GeographicLib")]),
 
+        // zlib, for the gzip of PMTiles directories and metadata.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // SQLite, which MBTiles files are.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
         // Folders and files by FilePath: atomic replacement, descriptor-relative operations, read limits.
         .target(name: "MarkerFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
@@ -66,6 +71,16 @@ let package = Package(
                 "MarkerFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // The offline pack: map tiles fetched from a source (PMTiles, MBTiles, XYZ) into one archive.
+        .target(
+            name: "MarkerPack",
+            dependencies: [
+                "CZlib", "CSQLite", "MarkerFiles",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
@@ -166,6 +181,12 @@ let package = Package(
         .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute", "MarkerSpec", "TestSupport"], exclude: ["Fixtures", "Offline/offline_oracle.py"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
+        .testTarget(
+            name: "MarkerPackTests",
+            dependencies: [
+                "MarkerPack", "TestSupport", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "MarkerRenderTests",
             dependencies: [
