@@ -152,6 +152,28 @@ public final class Folder: Sendable {
         }
     }
 
+    /// Reads the file `name` a chunk at a time, handing each to `body`; false if there is no such
+    /// file. For files too large to read whole (an offline pack).
+    public func readChunks(of name: String, _ body: (ArraySlice<UInt8>) -> Void) throws(FileError) -> Bool {
+        try checkName(name)
+        let file = retryingInterrupts { openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
+        guard file >= 0 else {
+            if errno == ENOENT { return false }
+            throw FileError("cannot read \(path(of: name)): \(lastErrorText())")
+        }
+        defer { close(file) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let read = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw FileError("cannot read \(path(of: name)): \(lastErrorText())")
+            }
+            if read == 0 { return true }
+            body(buffer[0..<read])
+        }
+    }
+
     /// Writes `bytes` as `name`, replacing any file of that name in one step: a reader sees the old
     /// file or the whole new one, never a part. Returns the file's path.
     @discardableResult

@@ -102,6 +102,26 @@ public struct Manifest: Codable, Sendable {
     /// Every file of the batch but the manifest itself, with its SHA-256: what a later run may
     /// replace or remove (absent in manifests written before it was recorded).
     public var files: [String: String]?
+    /// The offline pack's archive of map tiles, when `--tiles-from` wrote one.
+    public var offlinePack: OfflinePack?
+
+    /// An offline pack's archive: its file in `offline/`, size, SHA-256 and what it holds.
+    public struct OfflinePack: Codable, Sendable, Equatable {
+        public var file: String
+        public var bytes: Int
+        public var sha256: String
+        public var format: String
+        public var tileType: String
+        public var tiles: Int
+        public var absent: Int
+
+        var jsonValue: JSONValue {
+            .object([
+                .init("file", .string(file)), .init("bytes", .integer(bytes)), .init("sha256", .string(sha256)), .init("format", .string(format)),
+                .init("tileType", .string(tileType)), .init("tiles", .integer(tiles)), .init("absent", .integer(absent)),
+            ])
+        }
+    }
 
     public static let fileName = "manifest.json"
 
@@ -125,6 +145,7 @@ public struct Manifest: Codable, Sendable {
         if let zooms { members.append(.init("zooms", .string(zooms))) }
         if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
+        if let offlinePack { members.append(.init("offlinePack", offlinePack.jsonValue)) }
         return .object(members)
     }
 

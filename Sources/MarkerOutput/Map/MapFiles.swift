@@ -80,8 +80,8 @@ struct MapFiles: Sendable {
             try write(layer, "style-layer-\(theme.name).json")
             if index == 0 { try write(layer, "style-layer.json") }
         }
+        var sheets: [MapStyle.Sheet] = []
         if options.sprites {
-            var sheets: [MapStyle.Sheet] = []
             for sprite in sprites {
                 guard let id = sprite.id, let name = sprite.name else { continue }
                 let sheet = MapStyle.Sheet(id: id, name: name)
@@ -101,18 +101,45 @@ struct MapFiles: Sendable {
         }
         try write(try await geoJSON.get(), "markers.geojson")
         try write(try await page.get(), PreviewPage.fileName)
+        var offlinePack: Manifest.OfflinePack? = nil
         if let pack = batch.offline {
             // In a subfolder of its own, recorded in the manifest as `offline/<name>`.
             let corridor = try Self.document { try OfflineFiles.corridor(pack) }
             let tiles = try Self.document { try OfflineFiles.tiles(pack, tileBytes: options.offlineTileBytes) }
+            let folder: Folder
             do {
-                let folder = try staging.makeSubfolder(OfflineFiles.folder)
+                folder = try staging.makeSubfolder(OfflineFiles.folder)
                 for (bytes, name) in [(corridor, OfflineFiles.corridorName), (tiles, OfflineFiles.tilesName)] {
                     try folder.writeNew(bytes, as: name)
                     files["\(OfflineFiles.folder)/\(name)"] = ContentHash.sha256Hex(bytes)
                 }
             } catch {
                 throw OutputError(error.message)
+            }
+            if let job = options.offlineTiles {
+                let written: OfflineTilesJob.Written
+                do {
+                    written = try await job.run(folder.path(of: OfflineFiles.tilesName), folder.path)
+                } catch let error as OutputError {
+                    throw error
+                } catch {
+                    throw OutputError("\(error)")
+                }
+                files["\(OfflineFiles.folder)/\(written.name)"] = written.sha256
+                offlinePack = Manifest.OfflinePack(
+                    file: "\(OfflineFiles.folder)/\(written.name)", bytes: written.bytes, sha256: written.sha256, format: written.format,
+                    tileType: written.tileType, tiles: written.tiles, absent: written.absent)
+                let style = try Self.mapData { () throws(MapError) in
+                    try OfflineStyle.style(
+                        themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, sheets: sheets,
+                        baseURL: baseURL, route: batch.route,
+                        basemap: OfflineStyle.Basemap(
+                            fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,
+                            attribution: written.attribution, minimumZoom: written.minimumZoom, maximumZoom: written.maximumZoom)
+                    ).json()
+                }
+                do { try folder.writeNew(style, as: OfflineStyle.fileName) } catch { throw OutputError(error.message) }
+                files["\(OfflineFiles.folder)/\(OfflineStyle.fileName)"] = ContentHash.sha256Hex(style)
             }
         }
         let unitMetres = options.unit.metres
@@ -128,7 +155,8 @@ struct MapFiles: Sendable {
             },
             images: rows,
             sprites: sprites,
-            files: files
+            files: files,
+            offlinePack: offlinePack
         )
     }
 

@@ -37,6 +37,8 @@ public struct RouteBatch: Sendable {
         public var offline: OfflinePack.Options? = nil
         /// Bytes a tile weighs, by map zoom, for the pack's estimate (`OfflineFiles.defaultTileBytes` for the rest).
         public var offlineTileBytes: [Int: Int] = [:]
+        /// Fetches the offline pack's tiles into one archive beside them, if asked (`--tiles-from`).
+        public var offlineTiles: OfflineTilesJob? = nil
 
         public init() {}
     }
@@ -48,6 +50,8 @@ public struct RouteBatch: Sendable {
         public var rendered: Int
         public var reused: Int
         public var warnings: [String]
+        /// The offline pack's archive, when one was written.
+        public var offlinePack: Manifest.OfflinePack? = nil
     }
 
     public let route: Route
@@ -143,7 +147,7 @@ public struct RouteBatch: Sendable {
             try output.publish(staging, manifest: manifest)
             return Summary(
                 stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
-                rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings)
+                rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings, offlinePack: manifest.offlinePack)
         } catch {
             output.discard(staging)
             throw error

@@ -151,14 +151,18 @@ public final class RouteOutput: Sendable {
         of name: String, in directory: Folder, recordedAs key: String, recorded: [String: String?], root: Folder, images: Bool
     ) throws(OutputError) -> Ownership {
         if TemporaryName.isAbandoned(name) { return .abandoned }
-        let bytes: [UInt8]?
+        let hashed: String?
         do {
-            bytes = try directory.contents(of: name, limit: maximumOwnFileBytes)
+            if images {
+                hashed = try directory.contents(of: name, limit: maximumOwnFileBytes).map(ContentHash.sha256Hex)
+            } else {
+                // The offline folder's files: an offline pack may be gigabytes, hashed as it is read.
+                hashed = try ContentHash.sha256Hex(ofFile: name, in: directory)
+            }
         } catch {
             return .foreign
         }
-        guard let bytes else { return .gone }
-        let sha256 = ContentHash.sha256Hex(bytes)
+        guard let sha256 = hashed else { return .gone }
         if let expected = recorded[key] {
             // A recorded image that no longer hashes to its name is a damaged copy of ours: it
             // is not reused, and the redrawn image replaces it. Any other changed file is the user's.

@@ -1,12 +1,17 @@
 public import SystemPackage
+import Synchronization
 
 /// Byte ranges of a local file, read with `pread`.
-public final class FileRangeSource: ByteRangeSource, Sendable {
+public final class FileRangeSource: CountingRangeSource {
+    // Read with pread only, which keeps no position: tasks may read at once.
     private let descriptor: FileDescriptor
     private let length: UInt64
+    public let name: String
+    private let tally = Mutex<(requests: Int, bytes: UInt64)>((0, 0))
 
     /// Opens `path` for reading.
     public init(_ path: FilePath) throws(PMTiles.Failure) {
+        name = path.string
         do {
             descriptor = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
             let end = try descriptor.seek(offset: 0, from: .end)
@@ -20,6 +25,8 @@ public final class FileRangeSource: ByteRangeSource, Sendable {
 
     public var size: UInt64? { length }
 
+    public var counts: (requests: Int, bytes: UInt64) { tally.withLock { $0 } }
+
     public func read(_ ranges: [Range<UInt64>]) async throws -> [[UInt8]] {
         try ranges.map { range in
             let end = min(range.upperBound, length)
@@ -32,6 +39,10 @@ public final class FileRangeSource: ByteRangeSource, Sendable {
                 }
                 guard read > 0 else { break }
                 done += read
+            }
+            tally.withLock {
+                $0.requests += 1
+                $0.bytes += UInt64(done)
             }
             return Array(bytes[0..<done])
         }

@@ -171,6 +171,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.baseURL = try checkedBaseURL()
         options.offline = try offline.packOptions()
         options.offlineTileBytes = try offline.parsedTileBytes()
+        options.offlineTiles = try offline.tilesJob()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
         }
@@ -202,6 +203,7 @@ struct RouteCommand: AsyncParsableCommand {
         bar?.finish()
         let pack = batch.offline.map { pack in
             "; offline: \(pack.count) tiles at zooms \(pack.options.zooms.lowerBound)-\(pack.options.zooms.upperBound) (the bounding box: \(pack.boxCount))"
+                + (summary.offlinePack.map { " in \($0.file), \($0.bytes) bytes (\($0.absent) absent)" } ?? "")
         }
         print(
             "\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))"

@@ -36,18 +36,23 @@ struct ServeCommand: ParsableCommand {
 
     /// `markerpaint-serve` in this executable's own folder.
     static func serviceExecutable() throws -> FilePath {
+        try siblingExecutable("markerpaint-serve")
+    }
+
+    /// The executable `name` in this executable's own folder.
+    static func siblingExecutable(_ name: String) throws -> FilePath {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else {
-            throw ValidationError("cannot find markerpaint's own path to start markerpaint-serve: \(String(cString: strerror(errno)))")
+            throw ValidationError("cannot find markerpaint's own path to start \(name): \(String(cString: strerror(errno)))")
         }
         let own = FilePath(String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        let service = own.removingLastComponent().appending("markerpaint-serve")
-        guard access(service.string, X_OK) == 0 else {
+        let sibling = own.removingLastComponent().appending(name)
+        guard access(sibling.string, X_OK) == 0 else {
             throw ValidationError(
-                "markerpaint-serve is not installed beside markerpaint (\(service)); build it with swift build -c release --static-swift-stdlib --product markerpaint-serve"
+                "\(name) is not installed beside markerpaint (\(sibling)); build it with swift build -c release --static-swift-stdlib --product \(name)"
             )
         }
-        return service
+        return sibling
     }
 }

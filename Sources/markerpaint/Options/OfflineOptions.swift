@@ -1,5 +1,10 @@
 import ArgumentParser
+import MarkerOutput
 import MarkerRoute
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `route --offline`: the corridor and the map tiles to ride the route offline, beside the markers.
 struct OfflineOptions: ParsableArguments {
@@ -24,12 +29,35 @@ struct OfflineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Most tiles the offline pack may hold, counted before it is worked out (default 5000000).", valueName: "n"))
     var maxOfflineTiles: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Fetch the pack's tiles into one archive, offline/basemap-<hash>.pmtiles, from a PMTiles archive (a path or an http(s) URL), an XYZ URL template ({z}/{x}/{y}, {-y}) or an MBTiles file.",
+            valueName: "source"))
+    var tilesFrom: String?
+
+    @Option(help: ArgumentHelp("The pack's archive: pmtiles (default) or mbtiles.", valueName: "format"))
+    var packFormat: String?
+
+    @Option(help: ArgumentHelp("Most bytes the pack's archive may hold, checked before and while fetching (default 2000000000).", valueName: "bytes"))
+    var maxPackBytes: UInt64?
+
+    @Option(help: ArgumentHelp("Requests in flight while fetching the pack, 1 to 64 (default 8).", valueName: "n"))
+    var fetchConcurrency: Int?
+
     func validate() throws {
         let given: [(String, Bool)] = [
             ("--buffer", buffer != nil), ("--offline-zooms", offlineZooms != nil), ("--tile-size", tileSize != nil),
-            ("--tile-bytes", tileBytes != nil), ("--max-offline-tiles", maxOfflineTiles != nil),
+            ("--tile-bytes", tileBytes != nil), ("--max-offline-tiles", maxOfflineTiles != nil), ("--tiles-from", tilesFrom != nil),
         ]
         if !offline, let (flag, _) = given.first(where: { $0.1 }) { throw ValidationError("\(flag) is for --offline; add --offline") }
+        let fetching: [(String, Bool)] = [("--pack-format", packFormat != nil), ("--max-pack-bytes", maxPackBytes != nil), ("--fetch-concurrency", fetchConcurrency != nil)]
+        if tilesFrom == nil, let (flag, _) = fetching.first(where: { $0.1 }) { throw ValidationError("\(flag) is for --tiles-from; add --tiles-from") }
+        if let packFormat, !["pmtiles", "mbtiles"].contains(packFormat) { throw ValidationError("--pack-format must be pmtiles or mbtiles, not \"\(packFormat)\"") }
+        if let maxPackBytes, maxPackBytes < 1 { throw ValidationError("--max-pack-bytes must be at least 1") }
+        if let fetchConcurrency, !(1...64).contains(fetchConcurrency) { throw ValidationError("--fetch-concurrency must be 1 to 64, not \(fetchConcurrency)") }
+        if let tilesFrom, !(tilesFrom.hasPrefix("http://") || tilesFrom.hasPrefix("https://")), access(tilesFrom, R_OK) != 0 {
+            throw ValidationError("--tiles-from: cannot read \(tilesFrom): \(String(cString: strerror(errno)))")
+        }
         _ = try packOptions()
         _ = try parsedTileBytes()
     }
@@ -59,6 +87,15 @@ struct OfflineOptions: ParsableArguments {
             options.maximumTiles = maxOfflineTiles
         }
         return options
+    }
+
+    /// The job that fetches the pack's tiles, or nil without `--tiles-from`.
+    func tilesJob() throws -> OfflineTilesJob? {
+        guard let tilesFrom else { return nil }
+        return try PackProcess.job(
+            PackProcess.Settings(
+                source: tilesFrom, format: packFormat ?? "pmtiles", maximumBytes: maxPackBytes ?? 2_000_000_000, concurrency: fetchConcurrency ?? 8,
+                tileSize: tileSize))
     }
 
     /// `--tile-bytes`: one size for every zoom, or sizes by map zoom.

@@ -7,7 +7,7 @@ public import SystemPackage
 /// pack of gigabytes is never held in memory. `finish` lays the archive out as the spec advises:
 /// header, root directory, metadata, leaf directories, then the tile data in tile ID order, tiles
 /// with the same bytes stored once and consecutive ones as one run.
-public struct PMTilesWriter: ~Copyable {
+public struct PMTilesWriter {
     /// What the archive says of its tiles beyond the tiles themselves.
     public struct Description: Sendable {
         public var tileType: PMTiles.TileType
@@ -81,8 +81,8 @@ public struct PMTilesWriter: ~Copyable {
     public var count: Int { tiles.count }
 
     /// Writes the archive to `output`, an empty file open for writing.
-    public consuming func finish(_ description: Description, to output: FileDescriptor) throws(PMTiles.Failure) -> Summary {
-        tiles.sort { $0.id < $1.id }
+    public func finish(_ description: Description, to output: FileDescriptor) throws(PMTiles.Failure) -> Summary {
+        let tiles = self.tiles.sorted { $0.id < $1.id }
         for index in tiles.indices.dropFirst() where tiles[index].id == tiles[index - 1].id {
             throw PMTiles.Failure("tile \(TileAddress(tileID: tiles[index].id).map { "\($0)" } ?? "?") was added twice")
         }

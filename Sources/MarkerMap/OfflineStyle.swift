@@ -1,0 +1,98 @@
+public import MarkerRoute
+public import MarkerSpec
+
+/// `offline/style.json`: the route's markers over the offline pack's basemap, with nothing fetched
+/// from the network. The basemap source is the pack (`pmtiles://…` or `mbtiles://…`), drawn as a
+/// raster layer for raster tiles; the route is a line under the markers; sprites and markers are
+/// the folder's own files.
+public enum OfflineStyle {
+    /// The offline pack's archive as the style needs it.
+    public struct Basemap: Sendable {
+        /// Its file name in `offline/`.
+        public var fileName: String
+        /// `pmtiles` or `mbtiles`.
+        public var format: String
+        public var isRaster: Bool
+        public var tileSize: Int
+        public var attribution: String?
+        public var minimumZoom: Int
+        public var maximumZoom: Int
+
+        public init(fileName: String, format: String, isRaster: Bool, tileSize: Int, attribution: String?, minimumZoom: Int, maximumZoom: Int) {
+            self.fileName = fileName
+            self.format = format
+            self.isRaster = isRaster
+            self.tileSize = tileSize
+            self.attribution = attribution
+            self.minimumZoom = minimumZoom
+            self.maximumZoom = maximumZoom
+        }
+    }
+
+    public static let fileName = "style.json"
+    public static let basemapSourceID = "markerpaint-basemap"
+    public static let routeSourceID = "markerpaint-route"
+
+    /// The URL MapLibre opens the pack by: `pmtiles://<base>offline/<name>` (MapLibre Native 6.10
+    /// and Android 11.8 on read `pmtiles://file://…`; GL JS with the pmtiles protocol reads any URL),
+    /// or `mbtiles:///<path>` for a `file:///` base (an app on another base fills in its own path).
+    public static func basemapURL(_ basemap: Basemap, baseURL: String) -> String {
+        let relative = "\(OfflineFiles.folder)/\(basemap.fileName)"
+        if basemap.format == "mbtiles" {
+            return baseURL.hasPrefix("file://") ? "mbtiles://" + baseURL.dropFirst("file://".count) + relative : "mbtiles://" + relative
+        }
+        return "pmtiles://" + baseURL + relative
+    }
+
+    /// The style, every URL under `baseURL` (which ends in `/`).
+    public static func style(
+        themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, sheets: [MapStyle.Sheet], baseURL: String, route: Route,
+        basemap: Basemap
+    ) -> StyleValue {
+        var source: [String: StyleValue] = [
+            "type": basemap.isRaster ? "raster" : "vector", "url": .string(basemapURL(basemap, baseURL: baseURL)),
+            "tileSize": .integer(basemap.tileSize), "minzoom": .integer(basemap.minimumZoom), "maxzoom": .integer(basemap.maximumZoom),
+        ]
+        if let attribution = basemap.attribution { source["attribution"] = .string(attribution) }
+        var layers: [StyleValue] = [["id": "markerpaint-background", "type": "background", "paint": ["background-color": "#f2efe9"]]]
+        if basemap.isRaster {
+            layers.append(["id": "markerpaint-basemap", "type": "raster", "source": .string(basemapSourceID)])
+        }
+        layers += [
+            [
+                "id": "markerpaint-route-casing", "type": "line", "source": .string(routeSourceID),
+                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": 7],
+            ],
+            [
+                "id": "markerpaint-route", "type": "line", "source": .string(routeSourceID),
+                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#2f6fdf", "line-width": 4],
+            ],
+        ]
+        layers += themes.enumerated().map { index, theme in
+            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
+        }
+        return [
+            "version": 8,
+            "name": "markerpaint offline",
+            "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }),
+            "sources": [
+                basemapSourceID: .object(source),
+                routeSourceID: ["type": "geojson", "data": routeGeoJSON(route)],
+                StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")],
+            ],
+            "layers": .array(layers),
+        ]
+    }
+
+    /// The route's stages as a GeoJSON MultiLineString, a centimetre's precision.
+    static func routeGeoJSON(_ route: Route) -> StyleValue {
+        func rounded(_ degrees: Double) -> StyleValue { .number((degrees * 1e7).rounded() / 1e7) }
+        return [
+            "type": "Feature", "properties": .object([:]),
+            "geometry": [
+                "type": "MultiLineString",
+                "coordinates": .array(route.stages.map { stage in .array(stage.coordinates.map { .array([rounded($0.longitude), rounded($0.latitude)]) }) }),
+            ],
+        ]
+    }
+}
