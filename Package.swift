@@ -199,7 +199,8 @@ let package = Package(
             name: "MarkerPackTests",
             dependencies: [
                 "MarkerPack", "TestSupport", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            exclude: ["Scripts"]
         ),
         .testTarget(
             name: "MarkerRenderTests",
@@ -234,7 +235,10 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["markerpaint", "markerpaint-serve", "MarkerRender", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["markerpaint", "markerpaint-serve", "markerpaint-pack", "MarkerRender", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+        ),
     ]
 )
 

@@ -80,6 +80,9 @@ public final class HTTPFetcher: Sendable {
                 outcome = .failure(Retry(reason: "the connection failed: \(error)", after: nil))
             } catch is ChannelError {
                 outcome = .failure(Retry(reason: "the connection was cut", after: nil))
+            } catch let error as HTTPParserError {
+                // A body cut short (the connection closed before its length) reads as a parser error.
+                outcome = .failure(Retry(reason: "the response was cut short (\(error))", after: nil))
             } catch {
                 throw error
             }

@@ -42,7 +42,10 @@ public final class HTTPRangeSource: CountingRangeSource {
         let response = try await fetcher.get(name, headers: [("Range", "bytes=\(range.lowerBound)-\(range.upperBound - 1)")]) { status, headers in
             switch status {
             case 206: break
-            case 200: throw SourceError("\(name): the server ignores Range (it answered 200 with the whole archive); an archive is read only by ranges")
+            case 200:
+                let type = headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased() ?? ""
+                if type.hasPrefix("text/html") { throw SourceError("\(name): the server answered with a web page (text/html), not a PMTiles archive") }
+                throw SourceError("\(name): the server ignores Range (it answered 200 with the whole archive); an archive is read only by ranges")
             case 416: return nil
             case 404: throw SourceError("\(name): 404 Not Found")
             default: throw SourceError("\(name): HTTP \(status)")

@@ -1,0 +1,100 @@
+"""An HTTP server on loopback that serves one file with byte ranges, and misbehaves on request,
+for the offline pack's tests of what networks do. Prints its port, then serves until killed.
+
+  range_server.py FILE MODE
+
+MODE:
+  ranges        206 with the range asked, an ETag, keep-alive (as nginx does)
+  flaky         each range's first request answers 503, every fifth range's second 429 with Retry-After: 1
+  cut           every fourth request's body is cut off halfway and the connection closed
+  no-range      200 with the whole file, whatever the Range
+  html          200 text/html, a login page
+  etag-change   the ETag changes after the first four requests
+  xyz           serves FILE as a folder of z/x/y files; every seventh request answers 503
+"""
+import http.server
+import os
+import socketserver
+import sys
+import threading
+
+FILE, MODE = sys.argv[1], sys.argv[2]
+count = 0
+lock = threading.Lock()
+attempts = {}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        global count
+        with lock:
+            count += 1
+            n = count
+        if MODE == "xyz":
+            if n % 7 == 0:
+                return self.simple(503, b"busy")
+            path = os.path.join(FILE, self.path.lstrip("/"))
+            if not os.path.isfile(path):
+                return self.simple(404, b"<html>no tile</html>")
+            return self.simple(200, open(path, "rb").read(), "image/png")
+        if os.path.basename(self.path) != os.path.basename(FILE):
+            return self.simple(404, b"<html>not found</html>", "text/html")
+        if MODE == "html":
+            return self.simple(200, b"<!doctype html><html><body>Please log in</body></html>" * 400, "text/html")
+        if MODE == "flaky":
+            with lock:
+                key = self.headers.get("Range")
+                attempts[key] = attempts.get(key, 0) + 1
+                attempt, ranges = attempts[key], len(attempts)
+            if attempt == 1:
+                return self.simple(503, b"try again")
+            if attempt == 2 and ranges % 5 == 0:
+                self.send_response(429)
+                self.send_header("Retry-After", "1")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+        data = open(FILE, "rb").read()
+        etag = '"v1"' if MODE != "etag-change" or n <= 4 else '"v2"'
+        header = self.headers.get("Range")
+        if MODE == "no-range" or not header:
+            return self.simple(200, data, "application/octet-stream", etag)
+        first, last = header.removeprefix("bytes=").split("-")
+        first, last = int(first), min(int(last), len(data) - 1)
+        body = data[first:last + 1]
+        self.send_response(206)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Range", f"bytes {first}-{last}/{len(data)}")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
+        self.end_headers()
+        if MODE == "cut" and n % 4 == 0 and len(body) > 1:
+            self.wfile.write(body[: len(body) // 2])
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(2)
+            return
+        self.wfile.write(body)
+
+    def simple(self, status, body, kind="text/plain", etag=None):
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        if etag:
+            self.send_header("ETag", etag)
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
