@@ -176,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerFiles", "CMarkerFloor",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "CMarkerFloor",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -115,19 +115,29 @@ struct PackCommandTests {
 }
 
 extension PackCommandTests {
+    /// `markerpaint-pack` itself, as `route --tiles-from` runs it, into a new folder of the fixture's.
+    func pack(_ fixture: Fixture, from source: String, _ extra: [String] = []) throws -> (run: CLI.Run, folder: URL, record: [String: Any]) {
+        let into = fixture.folder.appendingPathComponent("pack-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: into, withIntermediateDirectories: true)
+        let executable = CLI.executable.deletingLastPathComponent().appendingPathComponent("markerpaint-pack")
+        let run = try CLI.run(
+            ["--tiles", fixture.tileList.path, "--from", source, "--into", into.path] + extra, in: fixture.folder, executable: executable)
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let record = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+        return (run, into, record)
+    }
+
     @Test("served by nginx with byte ranges: the same pack, bytes fetched within 5% of the tiles' plus the directories")
     func overNginx() async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
-        let local = try fixture.route(["--tiles-from", fixture.source.path], out: "local")
-        #expect(local.status == 0, "\(local.stderr)")
+        let local = try pack(fixture, from: fixture.source.path)
+        #expect(local.run.status == 0, "\(local.run.stderr)")
         let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
-        let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let localPack = try #require(try fixture.manifest("local")["offlinePack"] as? [String: Any])
-        let pack = try #require(try fixture.manifest()["offlinePack"] as? [String: Any])
-        #expect(pack["sha256"] as? String == localPack["sha256"] as? String)
-        let archive = fixture.folder.appendingPathComponent("ride/\(pack["file"] as? String ?? "")")
+        let served = try pack(fixture, from: "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)")
+        #expect(served.run.status == 0, "\(served.run.stderr)")
+        #expect(served.record["sha256"] as? String == local.record["sha256"] as? String)
+        let archive = served.folder.appendingPathComponent(served.record["name"] as? String ?? "")
         let (_, header, _) = try await fixture.dump(archive)
         let (_, source, _) = try await fixture.dump(fixture.source)
         let log = try nginx.requests()
@@ -137,27 +147,41 @@ extension PackCommandTests {
         #expect(log.allSatisfy { $0.status == 206 }, "\(log.filter { $0.status != 206 })")
         #expect(Double(fetched) <= 1.05 * Double(tileBytes) + Double(directories), "fetched \(fetched) for \(tileBytes) bytes of tiles")
         #expect(log.count < fixture.wanted.count / 10, "\(log.count) requests for \(fixture.wanted.count) tiles")
+        #expect(served.record["fetchedBytes"] as? Int == fetched)
     }
 
     @Test("503s, 429s with Retry-After and cut connections are retried: the same pack", arguments: ["flaky", "cut"])
     func retried(mode: String) async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
-        let local = try fixture.route(["--tiles-from", fixture.source.path], out: "local")
-        #expect(local.status == 0, "\(local.stderr)")
+        let local = try pack(fixture, from: fixture.source.path)
         let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode])
-        let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let localPack = try fixture.manifest("local")["offlinePack"] as? [String: Any]
-        #expect((try fixture.manifest()["offlinePack"] as? [String: Any])?["sha256"] as? String == localPack?["sha256"] as? String)
+        let served = try pack(fixture, from: "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)")
+        #expect(served.run.status == 0, "\(served.run.stderr)")
+        #expect(served.record["sha256"] as? String == local.record["sha256"] as? String)
     }
 
     @Test(
-        "a server that ignores Range, a web page, an archive replaced mid-pack, a 404: one line, exit 1, the last pack as it was",
+        "a server that ignores Range, a web page, an archive replaced mid-pack, a 404: one line, exit 1, nothing left behind",
         arguments: [
             ("no-range", "ignores Range"), ("html", "web page"), ("etag-change", "changed while it was being packed"), ("missing", "404"),
         ])
     func refused(mode: String, message: String) async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode == "missing" ? "ranges" : mode])
+        let url = "http://127.0.0.1:\(server.port)/\(mode == "missing" ? "gone.pmtiles" : fixture.source.lastPathComponent)"
+        let refused = try pack(fixture, from: url)
+        #expect(refused.run.status == 1)
+        let errors = refused.run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint-pack:") }
+        #expect(errors.count == 1 && errors.first?.contains(message) == true, "\(refused.run.stderr)")
+        #expect(refused.run.stderr.contains("offline pack: no pack written"), "\(refused.run.stderr)")
+        // No archive, no scratch or partial file.
+        #expect(try CLI.files(in: refused.folder).isEmpty)
+    }
+
+    @Test("route --tiles-from a server that refuses: one line, exit 1, the last pack and manifest as they were")
+    func refusedKeepsLastPack() async throws {
         let fixture = try await Fixture()
         defer { fixture.remove() }
         let first = try fixture.route(["--tiles-from", fixture.source.path])
@@ -165,12 +189,11 @@ extension PackCommandTests {
         let ride = fixture.folder.appendingPathComponent("ride")
         let before = try Data(contentsOf: ride.appendingPathComponent("manifest.json"))
         let files = try CLI.files(in: ride.appendingPathComponent("offline"))
-        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode == "missing" ? "ranges" : mode])
-        let url = "http://127.0.0.1:\(server.port)/\(mode == "missing" ? "gone.pmtiles" : fixture.source.lastPathComponent)"
-        let run = try fixture.route(["--tiles-from", url])
+        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, "no-range"])
+        let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)"])
         #expect(run.status == 1)
         let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint:") && !$0.contains("warning") }
-        #expect(errors.count == 1 && errors.first?.contains(message) == true, "\(run.stderr)")
+        #expect(errors.count == 1 && errors.first?.contains("ignores Range") == true, "\(run.stderr)")
         #expect(try Data(contentsOf: ride.appendingPathComponent("manifest.json")) == before)
         #expect(try CLI.files(in: ride.appendingPathComponent("offline")) == files)
     }
@@ -180,16 +203,15 @@ extension PackCommandTests {
         let fixture = try await Fixture(drop: 40, kind: "--xyz")
         defer { fixture.remove() }
         let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, "xyz"])
-        let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let pack = try #require(try fixture.manifest()["offlinePack"] as? [String: Any])
+        let served = try pack(fixture, from: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png")
+        #expect(served.run.status == 0, "\(served.run.stderr)")
         let present = fixture.wanted.filter { tile in
             FileManager.default.fileExists(atPath: fixture.source.appendingPathComponent("\(tile).png").path)
         }
         #expect(present.count < fixture.wanted.count)
-        #expect(pack["tiles"] as? Int == present.count)
-        #expect(pack["absent"] as? Int == fixture.wanted.count - present.count)
-        let (packed, _, _) = try await fixture.dump(fixture.folder.appendingPathComponent("ride/\(pack["file"] as? String ?? "")"))
+        #expect(served.record["tiles"] as? Int == present.count)
+        #expect(served.record["absent"] as? Int == fixture.wanted.count - present.count)
+        let (packed, _, _) = try await fixture.dump(served.folder.appendingPathComponent(served.record["name"] as? String ?? ""))
         #expect(Set(packed.keys) == present)
         for tile in present {
             let bytes = try Data(contentsOf: fixture.source.appendingPathComponent("\(tile).png"))
@@ -202,14 +224,12 @@ extension PackCommandTests {
         let fixture = try await Fixture()
         defer { fixture.remove() }
         let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
-        let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)", "--max-pack-bytes", "100000"])
-        #expect(run.status == 1)
-        #expect(run.stderr.contains("would hold about"), "\(run.stderr)")
+        let refused = try pack(fixture, from: "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)", ["--max-pack-bytes", "100000"])
+        #expect(refused.run.status == 1)
+        #expect(refused.run.stderr.contains("would hold about"), "\(refused.run.stderr)")
         // The header and root, and the metadata: nothing more.
         #expect(try nginx.requests().count <= 3)
-        // Nothing published: no manifest, no pack.
-        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("ride/manifest.json").path))
-        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("ride/offline").path))
+        #expect(try CLI.files(in: refused.folder).isEmpty)
     }
 
     @Test("MapLibre Native draws offline/style.json with nothing served: the basemap as the source archive draws it, along the route")

@@ -36,7 +36,6 @@ public struct XYZSource: TileSource {
     }
 
     public func fetch(_ tiles: [TileAddress], deliver: @Sendable (TileAddress, [UInt8]) async throws -> Void) async throws -> FetchCounts {
-        let before = fetcher.counts
         var absent = 0
         var pending = Set(tiles).sorted()[...]
         try await withThrowingTaskGroup(of: (TileAddress, [UInt8]?).self) { group in
@@ -57,8 +56,9 @@ public struct XYZSource: TileSource {
                 launch()
             }
         }
+        // Everything fetched, the probes included.
         let after = fetcher.counts
-        return FetchCounts(absent: absent, requests: after.requests - before.requests, bytes: after.bytes - before.bytes)
+        return FetchCounts(absent: absent, requests: after.requests, bytes: after.bytes)
     }
 
     /// The URL of a tile.

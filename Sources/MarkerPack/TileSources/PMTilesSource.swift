@@ -23,7 +23,6 @@ public struct PMTilesSource: TileSource {
     }
 
     public func fetch(_ tiles: [TileAddress], deliver: @Sendable (TileAddress, [UInt8]) async throws -> Void) async throws -> FetchCounts {
-        let before = source.counts
         let located: [TileAddress: Range<UInt64>]
         do {
             located = try await reader.locate(tiles)
@@ -53,8 +52,9 @@ public struct PMTilesSource: TileSource {
             }
             start = end
         }
+        // Everything read from the source, its header, root and metadata included.
         let after = source.counts
-        return FetchCounts(absent: Set(tiles).count - located.count, requests: after.requests - before.requests, bytes: after.bytes - before.bytes)
+        return FetchCounts(absent: Set(tiles).count - located.count, requests: after.requests, bytes: after.bytes)
     }
 }
 

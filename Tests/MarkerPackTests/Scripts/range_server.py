@@ -1,7 +1,9 @@
 """An HTTP server on loopback that serves one file with byte ranges, and misbehaves on request,
 for the offline pack's tests of what networks do. Prints its port, then serves until killed.
 
-  range_server.py FILE MODE
+  range_server.py FILE MODE [DELAY]
+
+DELAY, in seconds, is waited before each answer: a server that far away (markerpaint-bench pack).
 
 MODE:
   ranges        206 with the range asked, an ETag, keep-alive (as nginx does)
@@ -11,15 +13,20 @@ MODE:
   html          200 text/html, a login page
   etag-change   the ETag changes after the first four requests
   xyz           serves FILE as a folder of z/x/y files; every seventh request answers 503
+  static        serves FILE as a folder, with byte ranges; /__stats answers the requests and body
+                bytes served so far
 """
 import http.server
 import os
 import socketserver
 import sys
 import threading
+import time
 
 FILE, MODE = sys.argv[1], sys.argv[2]
+DELAY = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
 count = 0
+served = 0
 lock = threading.Lock()
 attempts = {}
 
@@ -32,6 +39,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         global count
+        if MODE == "static" and self.path == "/__stats":
+            with lock:
+                body = ('{"requests": %d, "bytes": %d}' % (count, served)).encode()
+            return self.simple(200, body, "application/json")
+        if DELAY:
+            time.sleep(DELAY)
         with lock:
             count += 1
             n = count
@@ -42,6 +55,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if not os.path.isfile(path):
                 return self.simple(404, b"<html>no tile</html>")
             return self.simple(200, open(path, "rb").read(), "image/png")
+        if MODE == "static":
+            path = os.path.normpath(os.path.join(FILE, self.path.lstrip("/")))
+            if not path.startswith(os.path.abspath(FILE)) or not os.path.isfile(path):
+                return self.simple(404, b"no such file")
+            return self.ranged(open(path, "rb").read(), '"static"')
         if os.path.basename(self.path) != os.path.basename(FILE):
             return self.simple(404, b"<html>not found</html>", "text/html")
         if MODE == "html":
@@ -61,8 +79,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 return
         data = open(FILE, "rb").read()
         etag = '"v1"' if MODE != "etag-change" or n <= 4 else '"v2"'
+        if MODE == "no-range":
+            return self.simple(200, data, "application/octet-stream", etag)
+        self.ranged(data, etag, n)
+
+    def ranged(self, data, etag, n=0):
         header = self.headers.get("Range")
-        if MODE == "no-range" or not header:
+        if not header:
             return self.simple(200, data, "application/octet-stream", etag)
         first, last = header.removeprefix("bytes=").split("-")
         first, last = int(first), min(int(last), len(data) - 1)
@@ -79,7 +102,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.close_connection = True
             self.connection.shutdown(2)
             return
+        self.count(len(body))
         self.wfile.write(body)
+
+    def count(self, length):
+        global served
+        with lock:
+            served += length
 
     def simple(self, status, body, kind="text/plain", etag=None):
         self.send_response(status)
@@ -88,6 +117,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if etag:
             self.send_header("ETag", etag)
         self.end_headers()
+        self.count(len(body))
         self.wfile.write(body)
 
 
