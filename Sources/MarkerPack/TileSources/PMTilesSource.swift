@@ -4,6 +4,9 @@ public struct PMTilesSource: TileSource {
     private let reader: PMTilesReader
     private let source: any CountingRangeSource
 
+    /// The share of the bytes wanted that joined ranges may read beyond them: 4%, so that with the
+    /// header, root and metadata the bytes fetched stay within 5% of the tiles and directories.
+    static let slack = 0.04
     /// Bytes of tile data read at once: a batch's tiles are handed on before the next is read.
     static let batchBytes: UInt64 = 32 << 20
 
@@ -42,7 +45,7 @@ public struct PMTilesSource: TileSource {
             let batch = Dictionary(uniqueKeysWithValues: ordered[start..<end].map { ($0.key, $0.value) })
             let read: [TileAddress: [UInt8]]
             do {
-                read = try await reader.tiles(batch)
+                read = try await reader.tiles(batch, slack: Self.slack)
             } catch let failure as PMTiles.Failure {
                 throw SourceError("\(source.name): \(failure.description)")
             }
