@@ -1,3 +1,4 @@
+import FoundationEssentials
 public import MarkerRoute
 public import MarkerSpec
 
@@ -44,8 +45,76 @@ public enum OfflineStyle {
         return "pmtiles://" + baseURL + relative
     }
 
-    /// The style, every URL under `baseURL` (which ends in `/`).
+    /// Reads a user's basemap style (`--pack-style`): a JSON object with `sources` and `layers`.
+    public static func basemapStyle(parsing bytes: [UInt8]) throws(MapError) -> StyleValue {
+        let value: StyleValue
+        do {
+            value = try JSONDecoder().decode(StyleValue.self, from: Data(bytes))
+        } catch {
+            throw MapError(.badChoice, "--pack-style is not a MapLibre style: \(error)")
+        }
+        guard case .object(let members) = value, case .object(let sources)? = members["sources"], case .array? = members["layers"] else {
+            throw MapError(.badChoice, "--pack-style is not a MapLibre style: it needs \"sources\" and \"layers\"")
+        }
+        guard sources.values.contains(where: { if case .object(let source) = $0, source["type"] == "vector" { true } else { false } }) else {
+            throw MapError(.badChoice, "--pack-style has no vector source to point at the pack")
+        }
+        return value
+    }
+
+    /// The style, every URL under `baseURL` (which ends in `/`). For vector tiles with the user's
+    /// `basemapStyle`, that style with every vector source pointed at the pack, and the route and
+    /// markers on top.
     public static func style(
+        themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, sheets: [MapStyle.Sheet], baseURL: String, route: Route,
+        basemap: Basemap, basemapStyle: StyleValue? = nil
+    ) -> StyleValue {
+        if !basemap.isRaster, case .object(var members)? = basemapStyle {
+            let url = StyleValue.string(basemapURL(basemap, baseURL: baseURL))
+            if case .object(var sources)? = members["sources"] {
+                for (id, source) in sources {
+                    guard case .object(var fields) = source, fields["type"] == "vector" else { continue }
+                    fields["url"] = url
+                    fields["tiles"] = nil
+                    sources[id] = .object(fields)
+                }
+                sources[routeSourceID] = ["type": "geojson", "data": routeGeoJSON(route)]
+                sources[StyleLayer.sourceID] = ["type": "geojson", "data": .string(baseURL + "markers.geojson")]
+                members["sources"] = .object(sources)
+            }
+            var sprites: [StyleValue] = []
+            switch members["sprite"] {
+            case .string(let url)?: sprites.append(["id": "default", "url": .string(url)])
+            case .array(let list)?: sprites += list
+            default: break
+            }
+            sprites += sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }
+            members["sprite"] = .array(sprites)
+            if case .array(let layers)? = members["layers"] { members["layers"] = .array(layers + routeAndMarkerLayers(themes: themes, visibility: visibility, interval: interval)) }
+            return .object(members)
+        }
+        return packStyle(themes: themes, visibility: visibility, interval: interval, sheets: sheets, baseURL: baseURL, route: route, basemap: basemap)
+    }
+
+    /// The route as a line under the markers' layers.
+    static func routeAndMarkerLayers(themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval) -> [StyleValue] {
+        [
+            [
+                "id": "markerpaint-route-casing", "type": "line", "source": .string(routeSourceID),
+                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": 7],
+            ],
+            [
+                "id": "markerpaint-route", "type": "line", "source": .string(routeSourceID),
+                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#2f6fdf", "line-width": 4],
+            ],
+        ]
+            + themes.enumerated().map { index, theme in
+                StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
+            }
+    }
+
+    /// The style of our own: a background, the raster pack, the route and the markers.
+    static func packStyle(
         themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, sheets: [MapStyle.Sheet], baseURL: String, route: Route,
         basemap: Basemap
     ) -> StyleValue {
@@ -58,19 +127,7 @@ public enum OfflineStyle {
         if basemap.isRaster {
             layers.append(["id": "markerpaint-basemap", "type": "raster", "source": .string(basemapSourceID)])
         }
-        layers += [
-            [
-                "id": "markerpaint-route-casing", "type": "line", "source": .string(routeSourceID),
-                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": 7],
-            ],
-            [
-                "id": "markerpaint-route", "type": "line", "source": .string(routeSourceID),
-                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#2f6fdf", "line-width": 4],
-            ],
-        ]
-        layers += themes.enumerated().map { index, theme in
-            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
-        }
+        layers += routeAndMarkerLayers(themes: themes, visibility: visibility, interval: interval)
         return [
             "version": 8,
             "name": "markerpaint offline",

@@ -60,3 +60,23 @@ extension StyleValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, E
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension StyleValue: Decodable {
+    /// Reads any JSON but null, which no style value this package writes or edits holds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([StyleValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: StyleValue].self))
+        }
+    }
+}

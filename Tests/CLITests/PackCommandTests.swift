@@ -180,6 +180,18 @@ extension PackCommandTests {
         #expect(try CLI.files(in: refused.folder).isEmpty)
     }
 
+    @Test("https:// to a server that speaks plain HTTP: a TLS failure is one line, exit 1, nothing left behind")
+    func tlsFailure() async throws {
+        let fixture = try await Fixture()
+        defer { fixture.remove() }
+        let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
+        let refused = try pack(fixture, from: "https://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)")
+        #expect(refused.run.status == 1)
+        let errors = refused.run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint-pack:") }
+        #expect(errors.count == 1 && errors.first?.contains("HTTPS connection failed") == true, "\(refused.run.stderr)")
+        #expect(try CLI.files(in: refused.folder).isEmpty)
+    }
+
     @Test("route --tiles-from a server that refuses: one line, exit 1, the last pack and manifest as they were")
     func refusedKeepsLastPack() async throws {
         let fixture = try await Fixture()
@@ -254,6 +266,52 @@ extension PackCommandTests {
                 // the markers' pale pills come near the background's colour).
                 #expect(Double(view["basemap"] as? Int ?? 0) >= 0.98 * Double(view["compared"] as? Int ?? 1), "zoom \(zoom): \(view)")
             }
+        }
+    }
+}
+
+extension PackCommandTests {
+    @Test("vector tiles (tippecanoe's) with --pack-style: the user's style pointed at the pack, drawn offline as over the source")
+    func vectorWithUserStyle() async throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listing = try CLI.run(["route", Self.track, "--out", "listing", "--themes", "day", "--offline", "--tile-size", "512"], in: folder)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        let source = folder.appendingPathComponent("vector.pmtiles")
+        try await Python.run(["\(Self.scripts)/vector_source.py", folder.appendingPathComponent("listing/offline").path, source.path])
+        let style = folder.appendingPathComponent("user-style.json")
+        try """
+            {"version": 8, "name": "user basemap",
+             "sources": {"basemap": {"type": "vector", "url": "pmtiles://https://example.invalid/planet.pmtiles"}},
+             "layers": [
+              {"id": "bg", "type": "background", "paint": {"background-color": "#e8e4d8"}},
+              {"id": "area", "type": "fill", "source": "basemap", "source-layer": "area", "paint": {"fill-color": "#b8d8a8"}},
+              {"id": "roads", "type": "line", "source": "basemap", "source-layer": "roads", "paint": {"line-color": "#905020", "line-width": 2}}
+             ]}
+            """.write(to: style, atomically: true, encoding: .utf8)
+        let run = try CLI.run(
+            ["route", Self.track, "--out", "ride", "--themes", "day", "--offline", "--tile-size", "512", "--tiles-from", source.path, "--pack-style", style.path],
+            in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ride/manifest.json"))) as? [String: Any]
+        let pack = try #require(manifest?["offlinePack"] as? [String: Any])
+        #expect(pack["tileType"] as? String == "pbf")
+        let output = try await Python.run(["\(Self.scripts)/pmtiles_tool.py", "dump", folder.appendingPathComponent("ride/\(pack["file"] as? String ?? "")").path])
+        let dump = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        #expect((dump?["header"] as? [String: Any])?["tile_compression"] as? String == "GZIP")
+        #expect(((dump?["metadata"] as? [String: Any])?["vector_layers"] as? [Any])?.count == 2)
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ride/offline/style.json"))) as? [String: Any]
+        let basemap = (written?["sources"] as? [String: Any])?["basemap"] as? [String: Any]
+        #expect((basemap?["url"] as? String)?.hasSuffix(pack["file"] as? String ?? "?") == true)
+        #expect((written?["layers"] as? [[String: Any]])?.map { $0["id"] as? String ?? "" }.prefix(3) == ["bg", "area", "roads"])
+        let views = folder.appendingPathComponent("views")
+        try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+        for zoom in ["11", "15"] {
+            let report = try JSONSerialization.jsonObject(
+                with: Data(try await Python.run(["\(Self.scripts)/render_pack.py", folder.appendingPathComponent("ride/offline/style.json").path, "pmtiles://file://\(source.path)", views.path, zoom, "3"]).utf8))
+                as? [[String: Any]] ?? []
+            #expect(report.count == 3)
+            for view in report { #expect(view["differing"] as? Int == 0, "zoom \(zoom): \(view)") }
         }
     }
 }

@@ -135,7 +135,8 @@ struct MapFiles: Sendable {
                         baseURL: baseURL, route: batch.route,
                         basemap: OfflineStyle.Basemap(
                             fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,
-                            attribution: written.attribution, minimumZoom: written.minimumZoom, maximumZoom: written.maximumZoom)
+                            attribution: written.attribution, minimumZoom: written.minimumZoom, maximumZoom: written.maximumZoom),
+                        basemapStyle: options.offlineBasemapStyle
                     ).json()
                 }
                 do { try folder.writeNew(style, as: OfflineStyle.fileName) } catch { throw OutputError(error.message) }

@@ -39,6 +39,8 @@ public struct RouteBatch: Sendable {
         public var offlineTileBytes: [Int: Int] = [:]
         /// Fetches the offline pack's tiles into one archive beside them, if asked (`--tiles-from`).
         public var offlineTiles: OfflineTilesJob? = nil
+        /// The user's basemap style for a vector pack (`--pack-style`), its vector sources pointed at the pack.
+        public var offlineBasemapStyle: StyleValue? = nil
 
         public init() {}
     }

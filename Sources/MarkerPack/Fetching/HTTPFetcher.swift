@@ -83,8 +83,16 @@ public final class HTTPFetcher: Sendable {
             } catch let error as HTTPParserError {
                 // A body cut short (the connection closed before its length) reads as a parser error.
                 outcome = .failure(Retry(reason: "the response was cut short (\(error))", after: nil))
-            } catch {
+            } catch let error as SourceError {
                 throw error
+            } catch {
+                // TLS failures are not retried: a certificate or protocol mismatch will not pass. NIOSSL
+                // is not imported here (AsyncHTTPClient brings it), so its errors are told by their type's name.
+                if String(reflecting: type(of: error)).contains("NIOSSL") {
+                    let reason = "\(error)".split(separator: "(").first.map(String.init) ?? "\(error)"
+                    throw SourceError("\(url): the HTTPS connection failed (TLS \(reason))")
+                }
+                throw SourceError("\(url): \(error)")
             }
             switch outcome {
             case .success(let response): return response

@@ -172,6 +172,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.offline = try offline.packOptions()
         options.offlineTileBytes = try offline.parsedTileBytes()
         options.offlineTiles = try offline.tilesJob()
+        options.offlineBasemapStyle = try offline.basemapStyle()
         for warning in route.warnings {
             Terminal.write("markerpaint: warning: \(warning)\n", to: .error)
         }

@@ -1,5 +1,8 @@
 import ArgumentParser
+import MarkerFiles
+import MarkerMap
 import MarkerOutput
+import SystemPackage
 import MarkerRoute
 
 #if canImport(Glibc)
@@ -44,13 +47,21 @@ struct OfflineOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Requests in flight while fetching the pack, 1 to 64 (default 8).", valueName: "n"))
     var fetchConcurrency: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "For vector tiles: your basemap's MapLibre style, whose vector sources offline/style.json points at the pack.", valueName: "style.json"))
+    var packStyle: String?
+
     func validate() throws {
         let given: [(String, Bool)] = [
             ("--buffer", buffer != nil), ("--offline-zooms", offlineZooms != nil), ("--tile-size", tileSize != nil),
             ("--tile-bytes", tileBytes != nil), ("--max-offline-tiles", maxOfflineTiles != nil), ("--tiles-from", tilesFrom != nil),
         ]
         if !offline, let (flag, _) = given.first(where: { $0.1 }) { throw ValidationError("\(flag) is for --offline; add --offline") }
-        let fetching: [(String, Bool)] = [("--pack-format", packFormat != nil), ("--max-pack-bytes", maxPackBytes != nil), ("--fetch-concurrency", fetchConcurrency != nil)]
+        let fetching: [(String, Bool)] = [
+            ("--pack-format", packFormat != nil), ("--max-pack-bytes", maxPackBytes != nil), ("--fetch-concurrency", fetchConcurrency != nil),
+            ("--pack-style", packStyle != nil),
+        ]
         if tilesFrom == nil, let (flag, _) = fetching.first(where: { $0.1 }) { throw ValidationError("\(flag) is for --tiles-from; add --tiles-from") }
         if let packFormat, !["pmtiles", "mbtiles"].contains(packFormat) { throw ValidationError("--pack-format must be pmtiles or mbtiles, not \"\(packFormat)\"") }
         if let maxPackBytes, maxPackBytes < 1 { throw ValidationError("--max-pack-bytes must be at least 1") }
@@ -96,6 +107,20 @@ struct OfflineOptions: ParsableArguments {
             PackProcess.Settings(
                 source: tilesFrom, format: packFormat ?? "pmtiles", maximumBytes: maxPackBytes ?? 2_000_000_000, concurrency: fetchConcurrency ?? 8,
                 tileSize: tileSize))
+    }
+
+    /// `--pack-style`, read and checked, or nil.
+    func basemapStyle() throws -> StyleValue? {
+        guard let packStyle else { return nil }
+        let bytes: [UInt8]
+        do {
+            let file = try FileDescriptor.open(FilePath(packStyle), .readOnly)
+            defer { try? file.close() }
+            bytes = try file.readAll(limit: 16 << 20)
+        } catch {
+            throw ValidationError("--pack-style: cannot read \(packStyle): \(error)")
+        }
+        do { return try OfflineStyle.basemapStyle(parsing: bytes) } catch { throw ValidationError(error.message) }
     }
 
     /// `--tile-bytes`: one size for every zoom, or sizes by map zoom.

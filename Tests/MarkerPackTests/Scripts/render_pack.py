@@ -31,14 +31,17 @@ def main():
     points = [line[index * (len(line) - 1) // max(count - 1, 1)] for index in range(count)]
     rows, columns = numpy.mgrid[0:512, 0:512]
     twin = json.loads(json.dumps(style))
-    twin["sources"]["markerpaint-basemap"]["url"] = source_url
+    for source in twin["sources"].values():
+        if "/offline/basemap-" in source.get("url", ""):
+            source["url"] = source_url
     twin_path = os.path.join(out, "twin-style.json")
     with open(twin_path, "w") as f:
         json.dump(twin, f)
     pool = mapli.RenderPool(workers=1)
     pool.register_style("pack", path=style_path)
     pool.register_style("source", path=twin_path)
-    background = numpy.array([0xF2, 0xEF, 0xE9])
+    background = numpy.array(list(bytes.fromhex(next(
+        (layer["paint"]["background-color"].lstrip("#") for layer in style["layers"] if layer["type"] == "background"), "f2efe9"))))
     report = []
     for index, (lon, lat) in enumerate(points):
         metres_per_pixel = 40075016.686 * math.cos(math.radians(lat)) / (512 * 2 ** float(zoom))
