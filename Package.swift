@@ -76,11 +76,16 @@ let package = Package(
             ]
         ),
 
+        // PMTiles v3 archives, pure but for zlib: tile IDs, directories, header, writer, range reader (fuzzed without the network).
+        .target(
+            name: "MarkerArchive",
+            dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto"), .product(name: "SystemPackage", package: "swift-system")]
+        ),
         // The offline pack: map tiles fetched from a source (PMTiles, MBTiles, XYZ) into one archive.
         .target(
             name: "MarkerPack",
             dependencies: [
-                "CZlib", "CSQLite", "MarkerFiles",
+                "MarkerArchive", "CSQLite", "MarkerFiles",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -157,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint-pack",
             dependencies: [
-                "MarkerPack", "CommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MarkerPack", "MarkerArchive", "CommandSupport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -176,7 +181,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "CMarkerFloor",
+                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "MarkerArchive", "CMarkerFloor",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -187,7 +192,7 @@ let package = Package(
         // libFuzzer targets, one per route format, one for HTTP queries, one for CLI values and one for the deflater (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
         .executableTarget(
-            name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender"],
+            name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "MarkerArchive"],
             path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
@@ -198,7 +203,8 @@ let package = Package(
         .testTarget(
             name: "MarkerPackTests",
             dependencies: [
-                "MarkerPack", "TestSupport", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
+                "MarkerPack", "MarkerArchive", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["Scripts"]
         ),

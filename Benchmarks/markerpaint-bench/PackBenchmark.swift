@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MarkerArchive
 import MarkerPack
 
 extension MarkerBench {

@@ -13,10 +13,10 @@ protocol FuzzTarget: SendableMetatype {
 /// the command line's values (label lists, interval, scale, locale), markerpaint's own deflater,
 /// one for who a request is and what it may open (addresses, forwarded lists, signatures, keys), one
 /// for the fix readers (followed along a course), one for the progress endpoint's form and one for
-/// offline packs of any route.
+/// offline packs of any route, and one for PMTiles directories, headers and gzip.
 let targets: [any FuzzTarget.Type] = [
     GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self, AccessTarget.self,
-    FixesTarget.self, FormTarget.self, OfflineTarget.self,
+    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self,
 ]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {

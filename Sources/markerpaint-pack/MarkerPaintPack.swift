@@ -1,6 +1,7 @@
 import ArgumentParser
 import CommandSupport
 import FoundationEssentials
+import MarkerArchive
 import MarkerPack
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarkerArchive
 import MarkerPack
 import SystemPackage
 import TestSupport
@@ -48,6 +49,7 @@ struct PMTilesTests {
         arguments: [
             ([], "cut short"), ([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F], "64 bits"), ([200, 1], "claims"),
             ([1, 5, 1, 1], "cut short"), ([2, 5, 0, 1, 1, 1, 1, 1, 1], "ascending"), ([1, 5, 1, 1, 0], "first offset"), ([1, 5, 1, 1, 1, 9], "after"),
+            ([1, 5, 1, 10, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x01], "overflow"),
         ] as [([UInt8], String)])
     func hostileDirectories(bytes: [UInt8], message: String) {
         #expect {

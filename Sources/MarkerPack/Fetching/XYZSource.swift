@@ -1,3 +1,4 @@
+public import MarkerArchive
 import Synchronization
 
 /// Tiles from an XYZ URL template (`https://tiles.example.com/{z}/{x}/{y}.png`; `{-y}` for rows

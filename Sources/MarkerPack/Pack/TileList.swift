@@ -1,3 +1,4 @@
+public import MarkerArchive
 import FoundationEssentials
 
 /// `offline/tiles.json` as `route --offline` writes it: for each map zoom the tiles it needs, at

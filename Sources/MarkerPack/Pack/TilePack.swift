@@ -1,3 +1,4 @@
+public import MarkerArchive
 public import SystemPackage
 import Crypto
 import Synchronization

@@ -1,3 +1,4 @@
+public import MarkerArchive
 /// Tiles from a PMTiles v3 archive read by ranges: a file, or a URL.
 public struct PMTilesSource: TileSource {
     public let info: TileSourceInfo

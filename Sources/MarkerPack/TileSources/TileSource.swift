@@ -1,3 +1,4 @@
+public import MarkerArchive
 /// Where a pack's tiles come from: a PMTiles archive, an MBTiles file or an XYZ URL template.
 public protocol TileSource: Sendable {
     /// What the source says of its tiles, read when it was opened.

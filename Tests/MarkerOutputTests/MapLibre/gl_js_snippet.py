@@ -93,7 +93,7 @@ def run(url: str, screenshot: str, work: str) -> dict:
             time.sleep(0.1)
         port = open(port_file).read().split()[0]
         pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
-        socket = websocket.create_connection(next(p for p in pages if p["type"] == "page")["webSocketDebuggerUrl"], timeout=60)
+        socket = websocket.create_connection(next(p for p in pages if p["type"] == "page")["webSocketDebuggerUrl"], timeout=120)
         sequence = 0
         # What the page said went wrong (console errors, uncaught exceptions), for a failure's message.
         complaints = []
@@ -122,7 +122,7 @@ def run(url: str, screenshot: str, work: str) -> dict:
         waited = call(
             "Runtime.evaluate", awaitPromise=True, returnByValue=True,
             expression="new Promise((done, fail) => { const started = Date.now(); const poll = () => window.result ? done(window.result)"
-            " : Date.now() - started > 30000 ? fail(new Error('the map never became idle')) : setTimeout(poll, 100); poll(); })")
+            " : Date.now() - started > 90000 ? fail(new Error('the map never became idle')) : setTimeout(poll, 100); poll(); })")
         if "exceptionDetails" in waited:
             failure = waited["exceptionDetails"].get("exception", {}).get("description", "the page failed")
             raise RuntimeError("; ".join([failure] + complaints[:10]))

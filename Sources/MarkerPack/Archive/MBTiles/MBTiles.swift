@@ -1,3 +1,4 @@
+public import MarkerArchive
 public import SystemPackage
 
 /// MBTiles 1.3 (https://github.com/mapbox/mbtiles-spec/blob/master/1.3/spec.md): tiles in an

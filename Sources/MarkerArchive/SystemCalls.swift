@@ -7,4 +7,4 @@ import Darwin
 #endif
 
 /// `unlink(2)`, under a name that does not clash with the methods called `unlink`.
-func systemUnlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }
+package func systemUnlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }

@@ -39,7 +39,7 @@ extension PMTiles {
             for entry in entries { Varint.append(UInt64(entry.runLength), to: &bytes) }
             for entry in entries { Varint.append(UInt64(entry.length), to: &bytes) }
             for (index, entry) in entries.enumerated() {
-                if index > 0, entry.offset == entries[index - 1].offset + UInt64(entries[index - 1].length) {
+                if index > 0, entries[index - 1].offset.addingReportingOverflow(UInt64(entries[index - 1].length)) == (entry.offset, false) {
                     Varint.append(0, to: &bytes)
                 } else {
                     Varint.append(entry.offset + 1, to: &bytes)
@@ -87,6 +87,10 @@ extension PMTiles {
                 }
             }
             guard reader.isAtEnd else { throw Failure("a directory has bytes after its entries") }
+            // An entry that ends past 2^64 bytes can point nowhere.
+            for entry in entries where entry.offset.addingReportingOverflow(UInt64(entry.length)).overflow {
+                throw Failure("a directory entry's offset and length overflow")
+            }
             self.entries = entries
         }
 

@@ -66,7 +66,11 @@ public struct PMTilesReader: Sendable {
                     if leaves[entry.offset] == nil { wantedLeaves[entry.offset] = entry }
                     next.append((tile.address, tile.id, entry.offset))
                 } else {
-                    let start = header.tileDataOffset + entry.offset
+                    // Offsets from the archive: hostile ones must not overflow.
+                    let (start, overflow) = header.tileDataOffset.addingReportingOverflow(entry.offset)
+                    guard !overflow, !start.addingReportingOverflow(UInt64(entry.length)).overflow else {
+                        throw PMTiles.Failure("a PMTiles entry points past 2^64 bytes")
+                    }
                     found[tile.address] = start..<(start + UInt64(entry.length))
                 }
             }
@@ -74,6 +78,12 @@ public struct PMTilesReader: Sendable {
             // A leaf pointing back at a leaf already read would go round for ever: the depth ends that.
             let toRead = wantedLeaves.values.sorted { $0.offset < $1.offset }
             for leaf in toRead where leaf.length > UInt32(Self.directoryLimit) { throw PMTiles.Failure("a PMTiles leaf directory of \(leaf.length) bytes") }
+            for leaf in toRead {
+                let (start, overflow) = header.leavesOffset.addingReportingOverflow(leaf.offset)
+                guard !overflow, !start.addingReportingOverflow(UInt64(leaf.length)).overflow else {
+                    throw PMTiles.Failure("a PMTiles leaf directory points past 2^64 bytes")
+                }
+            }
             let ranges = toRead.map { (header.leavesOffset + $0.offset)..<(header.leavesOffset + $0.offset + UInt64($0.length)) }
             let bytes = try await RangePlan(ranges, slack: 0.05).fetch(from: source)
             for (leaf, data) in zip(toRead, bytes) {
