@@ -227,8 +227,9 @@ struct ServeCommandTests {
         let errors = Pipe()
         let server = try Server([], logLevel: "info", standardError: errors)
         defer { server.process.terminate() }
-        // 3,000 requests log about 400 KB, several times what the pipe holds unread (64 KB).
-        let connection = try RawConnection(port: server.port, readTimeout: 10)
+        // 3,000 requests log about 400 KB, several times what the pipe holds unread (64 KB). A read
+        // may wait 30 s: in loaded full runs one answer took over 10 s (a stalled server never answers).
+        let connection = try RawConnection(port: server.port, readTimeout: 30)
         var answered = 0
         for _ in 0..<3000 {
             await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
