@@ -127,7 +127,7 @@ public struct TilePack: Sendable {
             hasher.update(data: buffer[0..<read])
             total += UInt64(read)
         }
-        return (total, hasher.finalize().map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined())
+        return (total, ContentDigest.hex(hasher.finalize()))
     }
 
     /// The metadata an MBTiles file carries for this pack.
