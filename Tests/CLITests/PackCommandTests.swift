@@ -50,66 +50,70 @@ struct PackCommandTests {
 
     @Test("a PMTiles archive: every listed tile, byte for byte, in one content-named archive recorded in the manifest")
     func fromArchive() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let run = try fixture.route(["--tiles-from", fixture.source.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("offline pack: \(fixture.wanted.count) tiles, 0 absent"), "\(run.stderr)")
-        let manifest = try fixture.manifest()
-        let pack = try #require(manifest["offlinePack"] as? [String: Any])
-        let file = try #require(pack["file"] as? String)
-        let archive = fixture.folder.appendingPathComponent("ride/\(file)")
-        let bytes = try Data(contentsOf: archive)
-        let sha256 = SHA256Hex.of(bytes)
-        #expect(pack["sha256"] as? String == sha256)
-        #expect(pack["bytes"] as? Int == bytes.count)
-        #expect(file == "offline/basemap-\(sha256.prefix(10)).pmtiles")
-        #expect((manifest["files"] as? [String: String])?[file] == sha256)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let run = try fixture.route(["--tiles-from", fixture.source.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("offline pack: \(fixture.wanted.count) tiles, 0 absent"), "\(run.stderr)")
+            let manifest = try fixture.manifest()
+            let pack = try #require(manifest["offlinePack"] as? [String: Any])
+            let file = try #require(pack["file"] as? String)
+            let archive = fixture.folder.appendingPathComponent("ride/\(file)")
+            let bytes = try Data(contentsOf: archive)
+            let sha256 = SHA256Hex.of(bytes)
+            #expect(pack["sha256"] as? String == sha256)
+            #expect(pack["bytes"] as? Int == bytes.count)
+            #expect(file == "offline/basemap-\(sha256.prefix(10)).pmtiles")
+            #expect((manifest["files"] as? [String: String])?[file] == sha256)
 
-        let (packed, header, metadata) = try await fixture.dump(archive)
-        let (source, _, _) = try await fixture.dump(fixture.source)
-        #expect(Set(packed.keys) == fixture.wanted)
-        for (tile, digest) in packed { #expect(source[tile] == digest, "tile \(tile)") }
-        #expect(header["clustered"] as? Bool == true)
-        #expect(header["tile_type"] as? String == "PNG")
-        #expect(header["min_zoom"] as? Int == 9 && header["max_zoom"] as? Int == 17)
-        // Shared tiles (the plain sea) stored once.
-        #expect((header["tile_contents_count"] as? Int ?? 0) < fixture.wanted.count)
-        #expect(metadata["attribution"] as? String == "© markerpaint tests")
-        let box = try #require((JSONSerialization.jsonObject(with: Data(contentsOf: fixture.tileList)) as? [String: Any])?["box"] as? [Double])
-        #expect(header["min_lon_e7"] as? Int == Int((box[0] * 1e7).rounded()) && header["max_lat_e7"] as? Int == Int((box[3] * 1e7).rounded()))
+            let (packed, header, metadata) = try await fixture.dump(archive)
+            let (source, _, _) = try await fixture.dump(fixture.source)
+            #expect(Set(packed.keys) == fixture.wanted)
+            for (tile, digest) in packed { #expect(source[tile] == digest, "tile \(tile)") }
+            #expect(header["clustered"] as? Bool == true)
+            #expect(header["tile_type"] as? String == "PNG")
+            #expect(header["min_zoom"] as? Int == 9 && header["max_zoom"] as? Int == 17)
+            // Shared tiles (the plain sea) stored once.
+            #expect((header["tile_contents_count"] as? Int ?? 0) < fixture.wanted.count)
+            #expect(metadata["attribution"] as? String == "© markerpaint tests")
+            let box = try #require((JSONSerialization.jsonObject(with: Data(contentsOf: fixture.tileList)) as? [String: Any])?["box"] as? [Double])
+            #expect(header["min_lon_e7"] as? Int == Int((box[0] * 1e7).rounded()) && header["max_lat_e7"] as? Int == Int((box[3] * 1e7).rounded()))
 
-        // The offline style points at the pack.
-        let style = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.folder.appendingPathComponent("ride/offline/style.json"))) as? [String: Any]
-        let basemap = (style?["sources"] as? [String: Any])?["markerpaint-basemap"] as? [String: Any]
-        #expect((basemap?["url"] as? String)?.hasSuffix(file) == true)
-        #expect(basemap?["type"] as? String == "raster")
+            // The offline style points at the pack.
+            let style = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.folder.appendingPathComponent("ride/offline/style.json"))) as? [String: Any]
+            let basemap = (style?["sources"] as? [String: Any])?["markerpaint-basemap"] as? [String: Any]
+            #expect((basemap?["url"] as? String)?.hasSuffix(file) == true)
+            #expect(basemap?["type"] as? String == "raster")
+        }
     }
 
     @Test("MBTiles: TMS rows, the metadata MBTiles 1.3 asks for, read with sqlite3")
     func mbtiles() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let run = try fixture.route(["--tiles-from", fixture.source.path, "--pack-format", "mbtiles"])
-        #expect(run.status == 0, "\(run.stderr)")
-        let file = try #require((try fixture.manifest()["offlinePack"] as? [String: Any])?["file"] as? String)
-        #expect(file.hasSuffix(".mbtiles"))
-        let database = fixture.folder.appendingPathComponent("ride/\(file)").path
-        let metadata = try Command.output("/usr/bin/sqlite3", [database, "SELECT name || '=' || value FROM metadata ORDER BY name"])
-        for key in ["bounds=", "center=", "format=png", "maxzoom=17", "minzoom=9", "name=", "attribution=© markerpaint tests"] {
-            #expect(metadata.contains(key), "\(metadata)")
-        }
-        let count = try Command.output("/usr/bin/sqlite3", [database, "SELECT count(*) FROM tiles"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(Int(count) == fixture.wanted.count)
-        // Rows counted from the south: each listed tile is there under its TMS row, with the source's bytes.
-        let (source, _, _) = try await fixture.dump(fixture.source)
-        let listed = try Command.output("/usr/bin/sqlite3", [database, "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles WHERE zoom_level >= 15 LIMIT 40"])
-        for line in listed.split(separator: "\n") {
-            let parts = line.split(separator: "|")
-            let (z, x, tms) = (Int(parts[0]) ?? 0, Int(parts[1]) ?? 0, Int(parts[2]) ?? 0)
-            let y = (1 << z) - 1 - tms
-            #expect(fixture.wanted.contains("\(z)/\(x)/\(y)"))
-            #expect(source["\(z)/\(x)/\(y)"] == SHA256Hex.of(Data(hex: String(parts[3]))))
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let run = try fixture.route(["--tiles-from", fixture.source.path, "--pack-format", "mbtiles"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let file = try #require((try fixture.manifest()["offlinePack"] as? [String: Any])?["file"] as? String)
+            #expect(file.hasSuffix(".mbtiles"))
+            let database = fixture.folder.appendingPathComponent("ride/\(file)").path
+            let metadata = try Command.output("/usr/bin/sqlite3", [database, "SELECT name || '=' || value FROM metadata ORDER BY name"])
+            for key in ["bounds=", "center=", "format=png", "maxzoom=17", "minzoom=9", "name=", "attribution=© markerpaint tests"] {
+                #expect(metadata.contains(key), "\(metadata)")
+            }
+            let count = try Command.output("/usr/bin/sqlite3", [database, "SELECT count(*) FROM tiles"]).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(Int(count) == fixture.wanted.count)
+            // Rows counted from the south: each listed tile is there under its TMS row, with the source's bytes.
+            let (source, _, _) = try await fixture.dump(fixture.source)
+            let listed = try Command.output("/usr/bin/sqlite3", [database, "SELECT zoom_level, tile_column, tile_row, hex(tile_data) FROM tiles WHERE zoom_level >= 15 LIMIT 40"])
+            for line in listed.split(separator: "\n") {
+                let parts = line.split(separator: "|")
+                let (z, x, tms) = (Int(parts[0]) ?? 0, Int(parts[1]) ?? 0, Int(parts[2]) ?? 0)
+                let y = (1 << z) - 1 - tms
+                #expect(fixture.wanted.contains("\(z)/\(x)/\(y)"))
+                #expect(source["\(z)/\(x)/\(y)"] == SHA256Hex.of(Data(hex: String(parts[3]))))
+            }
         }
     }
 }
@@ -129,36 +133,40 @@ extension PackCommandTests {
 
     @Test("served by nginx with byte ranges: the same pack, bytes fetched within 5% of the tiles' plus the directories")
     func overNginx() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let local = try pack(fixture, from: fixture.source.path)
-        #expect(local.run.status == 0, "\(local.run.stderr)")
-        let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
-        let served = try pack(fixture, from: "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)")
-        #expect(served.run.status == 0, "\(served.run.stderr)")
-        #expect(served.record["sha256"] as? String == local.record["sha256"] as? String)
-        let archive = served.folder.appendingPathComponent(served.record["name"] as? String ?? "")
-        let (_, header, _) = try await fixture.dump(archive)
-        let (_, source, _) = try await fixture.dump(fixture.source)
-        let log = try nginx.requests()
-        let fetched = log.reduce(0) { $0 + $1.bytes }
-        let tileBytes = header["tile_data_length"] as? Int ?? 0
-        let directories = 16_384 + (source["metadata_length"] as? Int ?? 0) + (source["leaf_directory_length"] as? Int ?? 0)
-        #expect(log.allSatisfy { $0.status == 206 }, "\(log.filter { $0.status != 206 })")
-        #expect(Double(fetched) <= 1.05 * Double(tileBytes) + Double(directories), "fetched \(fetched) for \(tileBytes) bytes of tiles")
-        #expect(log.count < fixture.wanted.count / 10, "\(log.count) requests for \(fixture.wanted.count) tiles")
-        #expect(served.record["fetchedBytes"] as? Int == fetched)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let local = try pack(fixture, from: fixture.source.path)
+            #expect(local.run.status == 0, "\(local.run.stderr)")
+            let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
+            let served = try pack(fixture, from: "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)")
+            #expect(served.run.status == 0, "\(served.run.stderr)")
+            #expect(served.record["sha256"] as? String == local.record["sha256"] as? String)
+            let archive = served.folder.appendingPathComponent(served.record["name"] as? String ?? "")
+            let (_, header, _) = try await fixture.dump(archive)
+            let (_, source, _) = try await fixture.dump(fixture.source)
+            let log = try nginx.requests()
+            let fetched = log.reduce(0) { $0 + $1.bytes }
+            let tileBytes = header["tile_data_length"] as? Int ?? 0
+            let directories = 16_384 + (source["metadata_length"] as? Int ?? 0) + (source["leaf_directory_length"] as? Int ?? 0)
+            #expect(log.allSatisfy { $0.status == 206 }, "\(log.filter { $0.status != 206 })")
+            #expect(Double(fetched) <= 1.05 * Double(tileBytes) + Double(directories), "fetched \(fetched) for \(tileBytes) bytes of tiles")
+            #expect(log.count < fixture.wanted.count / 10, "\(log.count) requests for \(fixture.wanted.count) tiles")
+            #expect(served.record["fetchedBytes"] as? Int == fetched)
+        }
     }
 
     @Test("503s, 429s with Retry-After and cut connections are retried: the same pack", arguments: ["flaky", "cut"])
     func retried(mode: String) async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let local = try pack(fixture, from: fixture.source.path)
-        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode])
-        let served = try pack(fixture, from: "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)")
-        #expect(served.run.status == 0, "\(served.run.stderr)")
-        #expect(served.record["sha256"] as? String == local.record["sha256"] as? String)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let local = try pack(fixture, from: fixture.source.path)
+            let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode])
+            let served = try pack(fixture, from: "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)")
+            #expect(served.run.status == 0, "\(served.run.stderr)")
+            #expect(served.record["sha256"] as? String == local.record["sha256"] as? String)
+        }
     }
 
     @Test(
@@ -167,104 +175,116 @@ extension PackCommandTests {
             ("no-range", "ignores Range"), ("html", "web page"), ("etag-change", "changed while it was being packed"), ("missing", "404"),
         ])
     func refused(mode: String, message: String) async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode == "missing" ? "ranges" : mode])
-        let url = "http://127.0.0.1:\(server.port)/\(mode == "missing" ? "gone.pmtiles" : fixture.source.lastPathComponent)"
-        let refused = try pack(fixture, from: url)
-        #expect(refused.run.status == 1)
-        let errors = refused.run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint-pack:") }
-        #expect(errors.count == 1 && errors.first?.contains(message) == true, "\(refused.run.stderr)")
-        #expect(refused.run.stderr.contains("offline pack: no pack written"), "\(refused.run.stderr)")
-        // No archive, no scratch or partial file.
-        #expect(try CLI.files(in: refused.folder).isEmpty)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, mode == "missing" ? "ranges" : mode])
+            let url = "http://127.0.0.1:\(server.port)/\(mode == "missing" ? "gone.pmtiles" : fixture.source.lastPathComponent)"
+            let refused = try pack(fixture, from: url)
+            #expect(refused.run.status == 1)
+            let errors = refused.run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint-pack:") }
+            #expect(errors.count == 1 && errors.first?.contains(message) == true, "\(refused.run.stderr)")
+            #expect(refused.run.stderr.contains("offline pack: no pack written"), "\(refused.run.stderr)")
+            // No archive, no scratch or partial file.
+            #expect(try CLI.files(in: refused.folder).isEmpty)
+        }
     }
 
     @Test("https:// to a server that speaks plain HTTP: a TLS failure is one line, exit 1, nothing left behind")
     func tlsFailure() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
-        let refused = try pack(fixture, from: "https://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)")
-        #expect(refused.run.status == 1)
-        let errors = refused.run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint-pack:") }
-        #expect(errors.count == 1 && errors.first?.contains("HTTPS connection failed") == true, "\(refused.run.stderr)")
-        #expect(try CLI.files(in: refused.folder).isEmpty)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
+            let refused = try pack(fixture, from: "https://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)")
+            #expect(refused.run.status == 1)
+            let errors = refused.run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint-pack:") }
+            #expect(errors.count == 1 && errors.first?.contains("HTTPS connection failed") == true, "\(refused.run.stderr)")
+            #expect(try CLI.files(in: refused.folder).isEmpty)
+        }
     }
 
     @Test("route --tiles-from a server that refuses: one line, exit 1, the last pack and manifest as they were")
     func refusedKeepsLastPack() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let first = try fixture.route(["--tiles-from", fixture.source.path])
-        #expect(first.status == 0, "\(first.stderr)")
-        let ride = fixture.folder.appendingPathComponent("ride")
-        let before = try Data(contentsOf: ride.appendingPathComponent("manifest.json"))
-        let files = try CLI.files(in: ride.appendingPathComponent("offline"))
-        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, "no-range"])
-        let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)"])
-        #expect(run.status == 1)
-        let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint:") && !$0.contains("warning") }
-        #expect(errors.count == 1 && errors.first?.contains("ignores Range") == true, "\(run.stderr)")
-        #expect(try Data(contentsOf: ride.appendingPathComponent("manifest.json")) == before)
-        #expect(try CLI.files(in: ride.appendingPathComponent("offline")) == files)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let first = try fixture.route(["--tiles-from", fixture.source.path])
+            #expect(first.status == 0, "\(first.stderr)")
+            let ride = fixture.folder.appendingPathComponent("ride")
+            let before = try Data(contentsOf: ride.appendingPathComponent("manifest.json"))
+            let files = try CLI.files(in: ride.appendingPathComponent("offline"))
+            let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, "no-range"])
+            let run = try fixture.route(["--tiles-from", "http://127.0.0.1:\(server.port)/\(fixture.source.lastPathComponent)"])
+            #expect(run.status == 1)
+            let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("markerpaint:") && !$0.contains("warning") }
+            #expect(errors.count == 1 && errors.first?.contains("ignores Range") == true, "\(run.stderr)")
+            #expect(try Data(contentsOf: ride.appendingPathComponent("manifest.json")) == before)
+            #expect(try CLI.files(in: ride.appendingPathComponent("offline")) == files)
+        }
     }
 
     @Test("an XYZ template with holes and 503s: absent tiles counted and left out")
     func xyzTemplate() async throws {
-        let fixture = try await Fixture(drop: 40, kind: "--xyz")
-        defer { fixture.remove() }
-        let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, "xyz"])
-        let served = try pack(fixture, from: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png")
-        #expect(served.run.status == 0, "\(served.run.stderr)")
-        let present = fixture.wanted.filter { tile in
-            FileManager.default.fileExists(atPath: fixture.source.appendingPathComponent("\(tile).png").path)
-        }
-        #expect(present.count < fixture.wanted.count)
-        #expect(served.record["tiles"] as? Int == present.count)
-        #expect(served.record["absent"] as? Int == fixture.wanted.count - present.count)
-        let (packed, _, _) = try await fixture.dump(served.folder.appendingPathComponent(served.record["name"] as? String ?? ""))
-        #expect(Set(packed.keys) == present)
-        for tile in present {
-            let bytes = try Data(contentsOf: fixture.source.appendingPathComponent("\(tile).png"))
-            #expect(packed[tile] == SHA256Hex.of(bytes), "tile \(tile)")
+        try await Exclusively.run {
+            let fixture = try await Fixture(drop: 40, kind: "--xyz")
+            defer { fixture.remove() }
+            let server = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", fixture.source.path, "xyz"])
+            let served = try pack(fixture, from: "http://127.0.0.1:\(server.port)/{z}/{x}/{y}.png")
+            #expect(served.run.status == 0, "\(served.run.stderr)")
+            let present = fixture.wanted.filter { tile in
+                FileManager.default.fileExists(atPath: fixture.source.appendingPathComponent("\(tile).png").path)
+            }
+            #expect(present.count < fixture.wanted.count)
+            #expect(served.record["tiles"] as? Int == present.count)
+            #expect(served.record["absent"] as? Int == fixture.wanted.count - present.count)
+            let (packed, _, _) = try await fixture.dump(served.folder.appendingPathComponent(served.record["name"] as? String ?? ""))
+            #expect(Set(packed.keys) == present)
+            for tile in present {
+                let bytes = try Data(contentsOf: fixture.source.appendingPathComponent("\(tile).png"))
+                #expect(packed[tile] == SHA256Hex.of(bytes), "tile \(tile)")
+            }
         }
     }
 
     @Test("--max-pack-bytes: refused before any tile is fetched, from the source's mean tile")
     func boundedBeforeFetching() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
-        let refused = try pack(fixture, from: "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)", ["--max-pack-bytes", "100000"])
-        #expect(refused.run.status == 1)
-        #expect(refused.run.stderr.contains("would hold about"), "\(refused.run.stderr)")
-        // The header and root, and the metadata: nothing more.
-        #expect(try nginx.requests().count <= 3)
-        #expect(try CLI.files(in: refused.folder).isEmpty)
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let nginx = try Nginx(root: fixture.source.deletingLastPathComponent())
+            let refused = try pack(fixture, from: "http://127.0.0.1:\(nginx.port)/\(fixture.source.lastPathComponent)", ["--max-pack-bytes", "100000"])
+            #expect(refused.run.status == 1)
+            #expect(refused.run.stderr.contains("would hold about"), "\(refused.run.stderr)")
+            // The header and root, and the metadata: nothing more.
+            #expect(try nginx.requests().count <= 3)
+            #expect(try CLI.files(in: refused.folder).isEmpty)
+        }
     }
 
     @Test("MapLibre Native draws offline/style.json with nothing served: the basemap as the source archive draws it, along the route")
     func drawnOffline() async throws {
-        let fixture = try await Fixture()
-        defer { fixture.remove() }
-        let run = try fixture.route(["--tiles-from", fixture.source.path])
-        #expect(run.status == 0, "\(run.stderr)")
-        let style = fixture.folder.appendingPathComponent("ride/offline/style.json")
-        let views = fixture.folder.appendingPathComponent("views")
-        try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
-        // Four views along the route at zooms 11 and 15: within 200 pixels of each centre, every pixel as the source draws it.
-        for zoom in ["11", "15"] {
-            let output = try await Python.run([
-                "\(PackCommandTests.scripts)/render_pack.py", style.path, "pmtiles://file://\(fixture.source.path)", views.path, zoom, "4",
-            ])
-            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
-            #expect(report.count == 4)
-            for view in report {
-                #expect(view["differing"] as? Int == 0, "zoom \(zoom): \(view)")
-                // The basemap drawn, not the background: the pack's tiles are there (a few pixels of
-                // the markers' pale pills come near the background's colour).
-                #expect(Double(view["basemap"] as? Int ?? 0) >= 0.98 * Double(view["compared"] as? Int ?? 1), "zoom \(zoom): \(view)")
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let run = try fixture.route(["--tiles-from", fixture.source.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let style = fixture.folder.appendingPathComponent("ride/offline/style.json")
+            let views = fixture.folder.appendingPathComponent("views")
+            try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+            // Four views along the route at zooms 11 and 15: within 200 pixels of each centre, every pixel as the source draws it.
+            for zoom in ["11", "15"] {
+                let output = try await Python.run([
+                    "\(PackCommandTests.scripts)/render_pack.py", style.path, "pmtiles://file://\(fixture.source.path)", views.path, zoom, "4",
+                ])
+                let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+                #expect(report.count == 4)
+                for view in report {
+                    #expect(view["differing"] as? Int == 0, "zoom \(zoom): \(view)")
+                    // The basemap drawn, not the background: the pack's tiles are there (a few pixels of
+                    // the markers' pale pills come near the background's colour).
+                    #expect(Double(view["basemap"] as? Int ?? 0) >= 0.98 * Double(view["compared"] as? Int ?? 1), "zoom \(zoom): \(view)")
+                }
             }
         }
     }
@@ -273,45 +293,47 @@ extension PackCommandTests {
 extension PackCommandTests {
     @Test("vector tiles (tippecanoe's) with --pack-style: the user's style pointed at the pack, drawn offline as over the source")
     func vectorWithUserStyle() async throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let listing = try CLI.run(["route", Self.track, "--out", "listing", "--themes", "day", "--offline", "--tile-size", "512"], in: folder)
-        #expect(listing.status == 0, "\(listing.stderr)")
-        let source = folder.appendingPathComponent("vector.pmtiles")
-        try await Python.run(["\(Self.scripts)/vector_source.py", folder.appendingPathComponent("listing/offline").path, source.path])
-        let style = folder.appendingPathComponent("user-style.json")
-        try """
-            {"version": 8, "name": "user basemap",
-             "sources": {"basemap": {"type": "vector", "url": "pmtiles://https://example.invalid/planet.pmtiles"}},
-             "layers": [
-              {"id": "bg", "type": "background", "paint": {"background-color": "#e8e4d8"}},
-              {"id": "area", "type": "fill", "source": "basemap", "source-layer": "area", "paint": {"fill-color": "#b8d8a8"}},
-              {"id": "roads", "type": "line", "source": "basemap", "source-layer": "roads", "paint": {"line-color": "#905020", "line-width": 2}}
-             ]}
-            """.write(to: style, atomically: true, encoding: .utf8)
-        let run = try CLI.run(
-            ["route", Self.track, "--out", "ride", "--themes", "day", "--offline", "--tile-size", "512", "--tiles-from", source.path, "--pack-style", style.path],
-            in: folder)
-        #expect(run.status == 0, "\(run.stderr)")
-        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ride/manifest.json"))) as? [String: Any]
-        let pack = try #require(manifest?["offlinePack"] as? [String: Any])
-        #expect(pack["tileType"] as? String == "pbf")
-        let output = try await Python.run(["\(Self.scripts)/pmtiles_tool.py", "dump", folder.appendingPathComponent("ride/\(pack["file"] as? String ?? "")").path])
-        let dump = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
-        #expect((dump?["header"] as? [String: Any])?["tile_compression"] as? String == "GZIP")
-        #expect(((dump?["metadata"] as? [String: Any])?["vector_layers"] as? [Any])?.count == 2)
-        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ride/offline/style.json"))) as? [String: Any]
-        let basemap = (written?["sources"] as? [String: Any])?["basemap"] as? [String: Any]
-        #expect((basemap?["url"] as? String)?.hasSuffix(pack["file"] as? String ?? "?") == true)
-        #expect((written?["layers"] as? [[String: Any]])?.map { $0["id"] as? String ?? "" }.prefix(3) == ["bg", "area", "roads"])
-        let views = folder.appendingPathComponent("views")
-        try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
-        for zoom in ["11", "15"] {
-            let report = try JSONSerialization.jsonObject(
-                with: Data(try await Python.run(["\(Self.scripts)/render_pack.py", folder.appendingPathComponent("ride/offline/style.json").path, "pmtiles://file://\(source.path)", views.path, zoom, "3"]).utf8))
-                as? [[String: Any]] ?? []
-            #expect(report.count == 3)
-            for view in report { #expect(view["differing"] as? Int == 0, "zoom \(zoom): \(view)") }
+        try await Exclusively.run {
+            let folder = try CLI.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let listing = try CLI.run(["route", Self.track, "--out", "listing", "--themes", "day", "--offline", "--tile-size", "512"], in: folder)
+            #expect(listing.status == 0, "\(listing.stderr)")
+            let source = folder.appendingPathComponent("vector.pmtiles")
+            try await Python.run(["\(Self.scripts)/vector_source.py", folder.appendingPathComponent("listing/offline").path, source.path])
+            let style = folder.appendingPathComponent("user-style.json")
+            try """
+                {"version": 8, "name": "user basemap",
+                 "sources": {"basemap": {"type": "vector", "url": "pmtiles://https://example.invalid/planet.pmtiles"}},
+                 "layers": [
+                  {"id": "bg", "type": "background", "paint": {"background-color": "#e8e4d8"}},
+                  {"id": "area", "type": "fill", "source": "basemap", "source-layer": "area", "paint": {"fill-color": "#b8d8a8"}},
+                  {"id": "roads", "type": "line", "source": "basemap", "source-layer": "roads", "paint": {"line-color": "#905020", "line-width": 2}}
+                 ]}
+                """.write(to: style, atomically: true, encoding: .utf8)
+            let run = try CLI.run(
+                ["route", Self.track, "--out", "ride", "--themes", "day", "--offline", "--tile-size", "512", "--tiles-from", source.path, "--pack-style", style.path],
+                in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ride/manifest.json"))) as? [String: Any]
+            let pack = try #require(manifest?["offlinePack"] as? [String: Any])
+            #expect(pack["tileType"] as? String == "pbf")
+            let output = try await Python.run(["\(Self.scripts)/pmtiles_tool.py", "dump", folder.appendingPathComponent("ride/\(pack["file"] as? String ?? "")").path])
+            let dump = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            #expect((dump?["header"] as? [String: Any])?["tile_compression"] as? String == "GZIP")
+            #expect(((dump?["metadata"] as? [String: Any])?["vector_layers"] as? [Any])?.count == 2)
+            let written = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("ride/offline/style.json"))) as? [String: Any]
+            let basemap = (written?["sources"] as? [String: Any])?["basemap"] as? [String: Any]
+            #expect((basemap?["url"] as? String)?.hasSuffix(pack["file"] as? String ?? "?") == true)
+            #expect((written?["layers"] as? [[String: Any]])?.map { $0["id"] as? String ?? "" }.prefix(3) == ["bg", "area", "roads"])
+            let views = folder.appendingPathComponent("views")
+            try FileManager.default.createDirectory(at: views, withIntermediateDirectories: true)
+            for zoom in ["11", "15"] {
+                let report = try JSONSerialization.jsonObject(
+                    with: Data(try await Python.run(["\(Self.scripts)/render_pack.py", folder.appendingPathComponent("ride/offline/style.json").path, "pmtiles://file://\(source.path)", views.path, zoom, "3"]).utf8))
+                    as? [[String: Any]] ?? []
+                #expect(report.count == 3)
+                for view in report { #expect(view["differing"] as? Int == 0, "zoom \(zoom): \(view)") }
+            }
         }
     }
 }

@@ -224,32 +224,34 @@ struct ServeCommandTests {
         "an access log on a stderr nobody reads never stalls a request: lines queue on a thread of their own, none lost",
         .timeLimit(.minutes(3)))
     func stderrNobodyReads() async throws {
-        let errors = Pipe()
-        let server = try Server([], logLevel: "info", standardError: errors)
-        defer { server.process.terminate() }
-        // 3,000 requests log about 400 KB, several times what the pipe holds unread (64 KB). A read
-        // may wait 30 s: in loaded full runs one answer took over 10 s (a stalled server never answers).
-        let connection = try RawConnection(port: server.port, readTimeout: 30)
-        var answered = 0
-        for _ in 0..<3000 {
-            await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-            guard let response = await connection.readResponse(), response.status == 200 else { break }
-            answered += 1
+        try await Exclusively.run {
+            let errors = Pipe()
+            let server = try Server([], logLevel: "info", standardError: errors)
+            defer { server.process.terminate() }
+            // 3,000 requests log about 400 KB, several times what the pipe holds unread (64 KB). A read
+            // may wait 30 s: in loaded full runs one answer took over 10 s (a stalled server never answers).
+            let connection = try RawConnection(port: server.port, readTimeout: 30)
+            var answered = 0
+            for _ in 0..<3000 {
+                await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                guard let response = await connection.readResponse(), response.status == 200 else { break }
+                answered += 1
+            }
+            #expect(answered == 3000)
+            // A server that stopped answering may never write again: stopped, its end of the pipe
+            // closes, so the read below ends and the test fails instead of hanging the suite.
+            if answered < 3000 { server.process.terminate() }
+            // Now read: every line arrives once the writer thread can write again.
+            var log = ""
+            var lines: [Substring] = []
+            while lines.count < 3000 {
+                let chunk = errors.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                log += String(decoding: chunk, as: UTF8.self)
+                lines = log.split(separator: "\n").filter { $0.contains("GET /healthz 200") }
+            }
+            #expect(lines.count == 3000)
+            #expect(lines.first?.contains(" info markerpaint.serve : ") == true)
         }
-        #expect(answered == 3000)
-        // A server that stopped answering may never write again: stopped, its end of the pipe
-        // closes, so the read below ends and the test fails instead of hanging the suite.
-        if answered < 3000 { server.process.terminate() }
-        // Now read: every line arrives once the writer thread can write again.
-        var log = ""
-        var lines: [Substring] = []
-        while lines.count < 3000 {
-            let chunk = errors.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            log += String(decoding: chunk, as: UTF8.self)
-            lines = log.split(separator: "\n").filter { $0.contains("GET /healthz 200") }
-        }
-        #expect(lines.count == 3000)
-        #expect(lines.first?.contains(" info markerpaint.serve : ") == true)
     }
 }

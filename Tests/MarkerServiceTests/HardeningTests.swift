@@ -110,40 +110,44 @@ struct HardeningTests {
 
     @Test("idle connections, and heads sent too slowly, are closed after the idle timeout")
     func idleConnectionsAreClosed() async throws {
-        try await LiveService.run(Self.quick) { client in
-            let port = try #require(client.port)
-            // The idle timeout is 1 s; the reads allow 10: in one CI run, with every suite running at
-            // once on two cores, a read that allowed 4 s did not see its connection closed.
-            let idle = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 10) }
-            let slowHead = try RawConnection(port: port, readTimeout: 10)
-            await slowHead.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
-            for (index, connection) in (idle + [slowHead]).enumerated() {
-                let ending = await connection.readUntilClosed()
-                #expect(ending == .closed(""), "connection \(index) of 201: \(ending)")
+        try await Exclusively.run {
+            try await LiveService.run(Self.quick) { client in
+                let port = try #require(client.port)
+                // The idle timeout is 1 s; the reads allow 10: in one CI run, with every suite running at
+                // once on two cores, a read that allowed 4 s did not see its connection closed.
+                let idle = try (0..<200).map { _ in try RawConnection(port: port, readTimeout: 10) }
+                let slowHead = try RawConnection(port: port, readTimeout: 10)
+                await slowHead.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")
+                for (index, connection) in (idle + [slowHead]).enumerated() {
+                    let ending = await connection.readUntilClosed()
+                    #expect(ending == .closed(""), "connection \(index) of 201: \(ending)")
+                }
+                #expect(try await Self.healthy(port: port))
             }
-            #expect(try await Self.healthy(port: port))
         }
     }
 
     @Test("a body trickled too slowly is cut off after the body timeout")
     func trickledBodyIsCut() async throws {
-        try await LiveService.run(Self.quick) { client in
-            let port = try #require(client.port)
-            let connection = try RawConnection(port: port, readTimeout: 4)
-            await connection.send("POST /v1/routes HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
-            let reader = Task { await connection.timedReadUntilClosed() }
-            for _ in 0..<20 {
-                guard await connection.send(" ") else { break }
-                try await Task.sleep(for: .milliseconds(200))
+        try await Exclusively.run {
+            try await LiveService.run(Self.quick) { client in
+                let port = try #require(client.port)
+                let connection = try RawConnection(port: port, readTimeout: 4)
+                await connection.send("POST /v1/routes HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n{")
+                let reader = Task { await connection.timedReadUntilClosed() }
+                for _ in 0..<20 {
+                    guard await connection.send(" ") else { break }
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                let (ending, waited) = await reader.value
+                guard case .closed = ending else {
+                    Issue.record("still open after \(waited)")
+                    return
+                }
+                // The body timeout is 1 s; however the trickle goes, the connection is gone soon after.
+                #expect(waited < .seconds(3))
+                #expect(try await Self.healthy(port: port))
             }
-            let (ending, waited) = await reader.value
-            guard case .closed = ending else {
-                Issue.record("still open after \(waited)")
-                return
-            }
-            // The body timeout is 1 s; however the trickle goes, the connection is gone soon after.
-            #expect(waited < .seconds(3))
-            #expect(try await Self.healthy(port: port))
         }
     }
 
