@@ -59,6 +59,26 @@ struct PMTilesTests {
         }
     }
 
+    /// Bytes in memory as a range source.
+    struct MemorySource: ByteRangeSource {
+        let bytes: [UInt8]
+        var size: UInt64? { UInt64(bytes.count) }
+        func read(_ ranges: [Range<UInt64>]) async throws -> [[UInt8]] {
+            ranges.map { Array(bytes[Int(min($0.lowerBound, UInt64(bytes.count)))..<Int(min($0.upperBound, UInt64(bytes.count)))]) }
+        }
+    }
+
+    @Test("ranges are cut out of the joined requests as asked, empty ones (tiles of no bytes) anywhere")
+    func rangePlan() async throws {
+        let bytes = (0..<200).map { UInt8($0) }
+        let wanted: [Range<UInt64>] = [5..<5, 10..<20, 20..<25, 100..<110, 10..<20, 199..<199, 150..<150]
+        let plan = RangePlan(wanted, slack: 0.05)
+        // 10-25 joined (they touch), 100-110 apart: the gap is far more than 5% of 25 bytes.
+        #expect(plan.requests == [10..<25, 100..<110])
+        let read = try await plan.fetch(from: MemorySource(bytes: bytes))
+        #expect(read == wanted.map { Array(bytes[Int($0.lowerBound)..<Int($0.upperBound)]) })
+    }
+
     /// Tiles of zooms 0-`maximumZoom` about Ljubljana: every `shareEvery`th the same bytes as the
     /// one before it (sea: runs and shared tiles), the rest distinct.
     static func tiles(maximumZoom: Int, perZoom: Int, seed: UInt64) -> [(TileAddress, [UInt8])] {

@@ -57,6 +57,8 @@ public struct RangePlan: Sendable {
     public func fetch(from source: any ByteRangeSource) async throws -> [[UInt8]] {
         let read = try await source.read(requests)
         return wanted.map { range in
+            // An empty range (a tile of no bytes) has no request: it may lie before every one.
+            guard !range.isEmpty else { return [] }
             // The request holding the range: the last starting at or before it.
             var low = 0
             var high = requests.count - 1
@@ -67,9 +69,10 @@ public struct RangePlan: Sendable {
             guard requests.indices.contains(low), read.indices.contains(low) else { return [] }
             let request = requests[low]
             let bytes = read[low]
+            guard range.lowerBound >= request.lowerBound else { return [] }
             let start = Int(range.lowerBound - request.lowerBound)
             let end = min(Int(range.upperBound - request.lowerBound), bytes.count)
-            guard start <= end, range.lowerBound >= request.lowerBound else { return [] }
+            guard start <= end else { return [] }
             return Array(bytes[start..<end])
         }
     }
