@@ -23,9 +23,9 @@ public struct PMTilesReader: Sendable {
     /// Opens the archive: one read of its first 16 KiB, one of its metadata.
     public init(_ source: any ByteRangeSource) async throws {
         self.source = source
-        let size = try await source.size
         guard let first = try await source.read([0..<UInt64(PMTiles.rootLimit)]).first else { throw PMTiles.Failure("the archive is empty") }
-        let header = try PMTiles.Header(first, archiveSize: size)
+        // Asked after the first read: a URL's size comes with its first answer, not a request of its own.
+        let header = try PMTiles.Header(first, archiveSize: try await source.size)
         self.header = header
         guard header.rootOffset + header.rootLength <= UInt64(first.count) else { throw PMTiles.Failure("the PMTiles root directory is cut short") }
         let rootBytes = Array(first[Int(header.rootOffset)..<Int(header.rootOffset + header.rootLength)])
@@ -66,25 +66,17 @@ public struct PMTilesReader: Sendable {
                     if leaves[entry.offset] == nil { wantedLeaves[entry.offset] = entry }
                     next.append((tile.address, tile.id, entry.offset))
                 } else {
-                    // Offsets from the archive: hostile ones must not overflow.
-                    let (start, overflow) = header.tileDataOffset.addingReportingOverflow(entry.offset)
-                    guard !overflow, !start.addingReportingOverflow(UInt64(entry.length)).overflow else {
-                        throw PMTiles.Failure("a PMTiles entry points past 2^64 bytes")
-                    }
-                    found[tile.address] = start..<(start + UInt64(entry.length))
+                    found[tile.address] = try Self.absolute(entry, from: header.tileDataOffset, what: "entry")
                 }
             }
             if next.isEmpty { return found }
             // A leaf pointing back at a leaf already read would go round for ever: the depth ends that.
             let toRead = wantedLeaves.values.sorted { $0.offset < $1.offset }
-            for leaf in toRead where leaf.length > UInt32(Self.directoryLimit) { throw PMTiles.Failure("a PMTiles leaf directory of \(leaf.length) bytes") }
+            var ranges: [Range<UInt64>] = []
             for leaf in toRead {
-                let (start, overflow) = header.leavesOffset.addingReportingOverflow(leaf.offset)
-                guard !overflow, !start.addingReportingOverflow(UInt64(leaf.length)).overflow else {
-                    throw PMTiles.Failure("a PMTiles leaf directory points past 2^64 bytes")
-                }
+                guard leaf.length <= UInt32(Self.directoryLimit) else { throw PMTiles.Failure("a PMTiles leaf directory of \(leaf.length) bytes") }
+                ranges.append(try Self.absolute(leaf, from: header.leavesOffset, what: "leaf directory"))
             }
-            let ranges = toRead.map { (header.leavesOffset + $0.offset)..<(header.leavesOffset + $0.offset + UInt64($0.length)) }
             let bytes = try await RangePlan(ranges, slack: 0.05).fetch(from: source)
             for (leaf, data) in zip(toRead, bytes) {
                 guard data.count == Int(leaf.length) else { throw PMTiles.Failure("a PMTiles leaf directory is cut short") }
@@ -93,6 +85,15 @@ public struct PMTilesReader: Sendable {
             pending = next
         }
         throw PMTiles.Failure("the PMTiles leaf directories nest deeper than \(Self.maximumDepth)")
+    }
+
+    /// Where `entry`'s bytes lie in the archive, its offset counted from `section`; refused where
+    /// a hostile offset would pass 2^64.
+    static func absolute(_ entry: PMTiles.Entry, from section: UInt64, what: String) throws(PMTiles.Failure) -> Range<UInt64> {
+        let (start, overflow) = section.addingReportingOverflow(entry.offset)
+        let (end, past) = start.addingReportingOverflow(UInt64(entry.length))
+        guard !overflow, !past else { throw PMTiles.Failure("a PMTiles \(what) points past 2^64 bytes") }
+        return start..<end
     }
 
     /// The bytes of each located tile, read in ranges merged while the bytes read stay within

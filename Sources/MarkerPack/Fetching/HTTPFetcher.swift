@@ -28,10 +28,6 @@ public final class HTTPFetcher: Sendable {
         public var status: Int
         public var headers: [(String, String)]
         public var body: [UInt8]
-
-        public func header(_ name: String) -> String? {
-            headers.first { $0.0.lowercased() == name.lowercased() }?.1
-        }
     }
 
     public let options: Options
@@ -134,6 +130,11 @@ public final class HTTPFetcher: Sendable {
         let bytes = body.readBytes(length: body.readableBytes) ?? []
         tally.withLock { $0.bytes += UInt64(bytes.count) }
         return Response(status: status, headers: pairs, body: bytes)
+    }
+
+    /// The value of the header `name` (any case) among `headers`.
+    public static func header(_ name: String, in headers: [(String, String)]) -> String? {
+        headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
 
     /// A failure worth another attempt.

@@ -44,17 +44,16 @@ public final class HTTPRangeSource: CountingRangeSource {
             switch status {
             case 206: break
             case 200:
-                let type = headers.first { $0.0.lowercased() == "content-type" }?.1.lowercased() ?? ""
+                let type = HTTPFetcher.header("content-type", in: headers)?.lowercased() ?? ""
                 if type.hasPrefix("text/html") { throw SourceError("\(name): the server answered with a web page (text/html), not a PMTiles archive") }
                 throw SourceError("\(name): the server ignores Range (it answered 200 with the whole archive); an archive is read only by ranges")
             case 416: return nil
             case 404: throw SourceError("\(name): 404 Not Found")
             default: throw SourceError("\(name): HTTP \(status)")
             }
-            let header = { (key: String) in headers.first { $0.0.lowercased() == key }?.1 }
             // Content-Range: bytes first-last/total
-            let total = header("content-range").flatMap { $0.split(separator: "/").last }.flatMap { UInt64($0) }
-            let etag = header("etag")
+            let total = HTTPFetcher.header("content-range", in: headers).flatMap { $0.split(separator: "/").last }.flatMap { UInt64($0) }
+            let etag = HTTPFetcher.header("etag", in: headers)
             try self.seen.withLock { known in
                 if let previous = known.etag, let etag, previous != etag {
                     throw SourceError("\(name): the archive changed while it was being packed (ETag \(previous), now \(etag))")
