@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "MarkerPack",
             dependencies: [
-                "MarkerArchive", "CSQLite", "MarkerFiles",
+                "MarkerArchive", "CSQLite", "MarkerFiles", "MarkerSpec",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

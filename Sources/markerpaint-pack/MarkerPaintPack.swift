@@ -88,7 +88,7 @@ struct MarkerPaintPack: AsyncParsableCommand {
                 "absent": .number(Double(written.absent)), "requests": .number(Double(written.requests)),
                 "fetchedBytes": .number(Double(written.fetchedBytes)), "seconds": .number((elapsed * 1000).rounded() / 1000),
                 "tileSize": .number(Double(written.tileSize ?? tileSize ?? list.tileSize)),
-                "metadata": .string(String(decoding: written.metadata, as: UTF8.self)),
+                "attribution": written.attribution.map(JSONField.string) ?? .null,
                 "minzoom": .number(Double(list.tiles.map(\.zoom).min() ?? 0)), "maxzoom": .number(Double(list.tiles.map(\.zoom).max() ?? 0)),
             ]
             print(String(decoding: try JSONEncoder().encode(record), as: UTF8.self))

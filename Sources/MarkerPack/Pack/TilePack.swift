@@ -1,6 +1,7 @@
 public import MarkerArchive
 public import SystemPackage
-import Crypto
+import MarkerFiles
+import MarkerSpec
 import Synchronization
 
 #if canImport(Glibc)
@@ -61,8 +62,8 @@ public struct TilePack: Sendable {
         public var fetchedBytes: UInt64
         /// The tile size the source says, if it says.
         public var tileSize: Int?
-        /// The source's metadata, JSON.
-        public var metadata: [UInt8]
+        /// The source's attribution, which the style repeats.
+        public var attribution: String?
     }
 
     /// Fetches every tile from `source` and writes the archive into `folder`: aside under a
@@ -78,10 +79,13 @@ public struct TilePack: Sendable {
                 )
             }
         }
+        let directory: Folder
+        do { directory = try Folder.open(folder) } catch { throw SourceError(error.message) }
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let temporary = folder.appending(".\(baseName)-\(token).\(format.rawValue).partial")
-        let scratch = folder.appending(".\(baseName)-\(token).scratch")
-        let sink = try Sink(format: format, path: temporary, scratch: scratch, info: info, pack: self)
+        let temporary = ".\(baseName)-\(token).\(format.rawValue).partial"
+        let sink = try Sink(
+            format: format, path: directory.path(of: temporary), scratch: directory.path(of: ".\(baseName)-\(token).scratch"), info: info,
+            pack: self)
         let counts: FetchCounts
         do {
             let total = tiles.count
@@ -99,35 +103,21 @@ public struct TilePack: Sendable {
             throw error
         }
         do {
-            let (bytes, sha256) = try Self.digest(of: temporary)
-            let name = "\(baseName)-\(sha256.prefix(10)).\(format.rawValue)"
-            guard rename(temporary.string, folder.appending(name).string) == 0 else {
-                throw SourceError("cannot move the pack to \(folder.appending(name)): \(String(cString: strerror(errno)))")
+            // Named by its content, as the images are: hashed as it is read, a megabyte at a time.
+            guard let sha256 = try ContentHash.sha256Hex(ofFile: temporary, in: directory), let bytes = directory.size(of: temporary) else {
+                throw SourceError("the pack \(directory.path(of: temporary)) is gone")
             }
+            let name = "\(baseName)-\(sha256.prefix(ImageName.hashLength)).\(format.rawValue)"
+            try directory.move(temporary, to: directory, as: name)
             return Written(
-                fileName: name, bytes: bytes, sha256: sha256, format: format, tileType: info.tileType, tileCompression: info.tileCompression,
-                tiles: sink.count, absent: counts.absent, requests: counts.requests, fetchedBytes: counts.bytes, tileSize: info.tileSize,
-                metadata: info.metadata)
+                fileName: name, bytes: UInt64(bytes), sha256: sha256, format: format, tileType: info.tileType,
+                tileCompression: info.tileCompression, tiles: sink.count, absent: counts.absent, requests: counts.requests,
+                fetchedBytes: counts.bytes, tileSize: info.tileSize, attribution: SourceMetadata(info.metadata).attribution)
         } catch {
-            _ = temporary.withPlatformString { unlink($0) }
+            try? directory.removeFile(temporary)
+            if let error = error as? FileError { throw SourceError(error.message) }
             throw error
         }
-    }
-
-    /// The file's size and SHA-256, read a megabyte at a time.
-    static func digest(of path: FilePath) throws -> (UInt64, String) {
-        let file = try FileDescriptor.open(path, .readOnly, options: [.closeOnExec])
-        defer { try? file.close() }
-        var hasher = SHA256()
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var total: UInt64 = 0
-        while true {
-            let read = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
-            if read == 0 { break }
-            hasher.update(data: buffer[0..<read])
-            total += UInt64(read)
-        }
-        return (total, ContentDigest.hex(hasher.finalize()))
     }
 
     /// The metadata an MBTiles file carries for this pack.

@@ -34,12 +34,9 @@ enum PackProcess {
             guard status == 0, let record, let name = record.name, let sha256 = record.sha256 else {
                 throw OutputError("markerpaint-pack stopped (status \(status)) without saying why")
             }
-            let metadata = (record.metadata.map { try? JSONDecoder().decode([String: Metadata].self, from: Data($0.utf8)) }) ?? nil
-            var attribution: String? = nil
-            if case .text(let text) = metadata?["attribution"] { attribution = text }
             return OfflineTilesJob.Written(
                 name: name, bytes: record.bytes ?? 0, sha256: sha256, format: record.format ?? settings.format, tileType: record.tileType ?? "png",
-                tileSize: record.tileSize ?? 256, tiles: record.tiles ?? 0, absent: record.absent ?? 0, attribution: attribution,
+                tileSize: record.tileSize ?? 256, tiles: record.tiles ?? 0, absent: record.absent ?? 0, attribution: record.attribution,
                 minimumZoom: record.minzoom ?? 0, maximumZoom: record.maxzoom ?? 22)
         }
     }
@@ -54,20 +51,9 @@ enum PackProcess {
         var tileSize: Int?
         var tiles: Int?
         var absent: Int?
-        var metadata: String?
+        var attribution: String?
         var minzoom: Int?
         var maxzoom: Int?
-    }
-
-    /// A metadata value: only strings are read.
-    private enum Metadata: Decodable {
-        case text(String)
-        case other
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            self = (try? container.decode(String.self)).map(Metadata.text) ?? .other
-        }
     }
 
     /// Runs `executable` with `arguments`, standard error shared, standard output read whole.

@@ -1,4 +1,5 @@
 public import MarkerArchive
+import MarkerSpec
 public import SystemPackage
 
 /// MBTiles 1.3 (https://github.com/mapbox/mbtiles-spec/blob/master/1.3/spec.md): tiles in an
@@ -63,7 +64,7 @@ public enum MBTiles {
 
         public func add(_ address: TileAddress, bytes: [UInt8]) throws(Failure) {
             guard address.isValid else { throw Failure("no tile \(address)") }
-            let id = ContentDigest.hex(bytes)
+            let id = ContentHash.sha256Hex(bytes)
             try image.bind([.text(id), .blob(bytes)])
             _ = try image.step()
             try map.bind([.integer(address.zoom), .integer(address.x), .integer(address.tmsRow), .text(id)])
