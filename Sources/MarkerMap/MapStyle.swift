@@ -29,15 +29,27 @@ public enum MapStyle {
         [
             "version": 8,
             "name": "markerpaint",
-            "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }),
-            "sources": [
-                StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")]
-            ],
-            "layers": .array(
-                themes.enumerated().map { index, theme in
-                    StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
-                }),
+            "sprite": .array(sprites(sheets, baseURL: baseURL)),
+            "sources": .object(sources(baseURL: baseURL)),
+            "layers": .array(layers(themes: themes, visibility: visibility, interval: interval)),
         ]
+    }
+
+    /// The style's `sprite` entries: every sheet, by id.
+    public static func sprites(_ sheets: [Sheet], baseURL: String) -> [StyleValue] {
+        sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }
+    }
+
+    /// The style's source: `markers.geojson`.
+    public static func sources(baseURL: String) -> [String: StyleValue] {
+        [StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")]]
+    }
+
+    /// One symbol layer per theme, the first shown.
+    public static func layers(themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one) -> [StyleValue] {
+        themes.enumerated().map { index, theme in
+            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
+        }
     }
 
     /// `text` as a base URL for the style: an absolute `http`, `https` or `file` URL with no query or

@@ -62,84 +62,67 @@ public enum OfflineStyle {
         return value
     }
 
-    /// The style, every URL under `baseURL` (which ends in `/`). For vector tiles with the user's
-    /// `basemapStyle`, that style with every vector source pointed at the pack, and the route and
-    /// markers on top.
+    /// The style, every URL under `baseURL` (which ends in `/`): `style.json`'s markers (its
+    /// sprites, source and layers) over the route and the pack. For vector tiles with the user's
+    /// `basemapStyle`, that style with every vector source pointed at the pack underneath; else a
+    /// background and, for raster tiles, the pack as a raster layer.
     public static func style(
         themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, sheets: [MapStyle.Sheet], baseURL: String, route: Route,
         basemap: Basemap, basemapStyle: StyleValue? = nil
     ) -> StyleValue {
-        if !basemap.isRaster, case .object(var members)? = basemapStyle {
-            let url = StyleValue.string(basemapURL(basemap, baseURL: baseURL))
-            if case .object(var sources)? = members["sources"] {
-                for (id, source) in sources {
-                    guard case .object(var fields) = source, fields["type"] == "vector" else { continue }
-                    fields["url"] = url
-                    fields["tiles"] = nil
-                    sources[id] = .object(fields)
-                }
-                sources[routeSourceID] = ["type": "geojson", "data": routeGeoJSON(route)]
-                sources[StyleLayer.sourceID] = ["type": "geojson", "data": .string(baseURL + "markers.geojson")]
-                members["sources"] = .object(sources)
+        let url = StyleValue.string(basemapURL(basemap, baseURL: baseURL))
+
+        var members: [String: StyleValue]
+        var sources: [String: StyleValue]
+        var sprites: [StyleValue] = []
+        var layers: [StyleValue]
+        if !basemap.isRaster, case .object(let user)? = basemapStyle, case .object(let userSources)? = user["sources"],
+            case .array(let userLayers)? = user["layers"]
+        {
+            members = user
+            sources = userSources
+            for (id, source) in sources {
+                guard case .object(var fields) = source, fields["type"] == "vector" else { continue }
+                fields["url"] = url
+                fields["tiles"] = nil
+                sources[id] = .object(fields)
             }
-            var sprites: [StyleValue] = []
-            switch members["sprite"] {
-            case .string(let url)?: sprites.append(["id": "default", "url": .string(url)])
+            switch user["sprite"] {
+            case .string(let spriteURL)?: sprites.append(["id": "default", "url": .string(spriteURL)])
             case .array(let list)?: sprites += list
             default: break
             }
-            sprites += sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }
-            members["sprite"] = .array(sprites)
-            if case .array(let layers)? = members["layers"] { members["layers"] = .array(layers + routeAndMarkerLayers(themes: themes, visibility: visibility, interval: interval)) }
-            return .object(members)
+            layers = userLayers
+        } else {
+            members = ["version": 8, "name": "markerpaint offline"]
+            var source: [String: StyleValue] = [
+                "type": basemap.isRaster ? "raster" : "vector", "url": url, "tileSize": .integer(basemap.tileSize),
+                "minzoom": .integer(basemap.minimumZoom), "maxzoom": .integer(basemap.maximumZoom),
+            ]
+            if let attribution = basemap.attribution { source["attribution"] = .string(attribution) }
+            sources = [basemapSourceID: .object(source)]
+            layers = [["id": "markerpaint-background", "type": "background", "paint": ["background-color": "#f2efe9"]]]
+            if basemap.isRaster { layers.append(["id": "markerpaint-basemap", "type": "raster", "source": .string(basemapSourceID)]) }
         }
-        return packStyle(themes: themes, visibility: visibility, interval: interval, sheets: sheets, baseURL: baseURL, route: route, basemap: basemap)
+        sources[routeSourceID] = ["type": "geojson", "data": routeGeoJSON(route)]
+        sources.merge(MapStyle.sources(baseURL: baseURL)) { _, ours in ours }
+        members["sources"] = .object(sources)
+        members["sprite"] = .array(sprites + MapStyle.sprites(sheets, baseURL: baseURL))
+        members["layers"] = .array(layers + routeLayers + MapStyle.layers(themes: themes, visibility: visibility, interval: interval))
+        return .object(members)
     }
 
-    /// The route as a line under the markers' layers.
-    static func routeAndMarkerLayers(themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval) -> [StyleValue] {
+    /// The route as a line, under the markers.
+    static let routeLayers: [StyleValue] = [
         [
-            [
-                "id": "markerpaint-route-casing", "type": "line", "source": .string(routeSourceID),
-                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": 7],
-            ],
-            [
-                "id": "markerpaint-route", "type": "line", "source": .string(routeSourceID),
-                "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#2f6fdf", "line-width": 4],
-            ],
-        ]
-            + themes.enumerated().map { index, theme in
-                StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
-            }
-    }
-
-    /// The style of our own: a background, the raster pack, the route and the markers.
-    static func packStyle(
-        themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, sheets: [MapStyle.Sheet], baseURL: String, route: Route,
-        basemap: Basemap
-    ) -> StyleValue {
-        var source: [String: StyleValue] = [
-            "type": basemap.isRaster ? "raster" : "vector", "url": .string(basemapURL(basemap, baseURL: baseURL)),
-            "tileSize": .integer(basemap.tileSize), "minzoom": .integer(basemap.minimumZoom), "maxzoom": .integer(basemap.maximumZoom),
-        ]
-        if let attribution = basemap.attribution { source["attribution"] = .string(attribution) }
-        var layers: [StyleValue] = [["id": "markerpaint-background", "type": "background", "paint": ["background-color": "#f2efe9"]]]
-        if basemap.isRaster {
-            layers.append(["id": "markerpaint-basemap", "type": "raster", "source": .string(basemapSourceID)])
-        }
-        layers += routeAndMarkerLayers(themes: themes, visibility: visibility, interval: interval)
-        return [
-            "version": 8,
-            "name": "markerpaint offline",
-            "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }),
-            "sources": [
-                basemapSourceID: .object(source),
-                routeSourceID: ["type": "geojson", "data": routeGeoJSON(route)],
-                StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")],
-            ],
-            "layers": .array(layers),
-        ]
-    }
+            "id": "markerpaint-route-casing", "type": "line", "source": .string(routeSourceID),
+            "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": 7],
+        ],
+        [
+            "id": "markerpaint-route", "type": "line", "source": .string(routeSourceID),
+            "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#2f6fdf", "line-width": 4],
+        ],
+    ]
 
     /// The route's stages as a GeoJSON MultiLineString, a centimetre's precision.
     static func routeGeoJSON(_ route: Route) -> StyleValue {
