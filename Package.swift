@@ -243,7 +243,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["markerpaint", "markerpaint-serve", "markerpaint-pack", "MarkerRender", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["markerpaint", "markerpaint-serve", "markerpaint-pack", "MarkerRender", "MarkerPixels", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -13,10 +13,11 @@ protocol FuzzTarget: SendableMetatype {
 /// the command line's values (label lists, interval, scale, locale), markerpaint's own deflater,
 /// one for who a request is and what it may open (addresses, forwarded lists, signatures, keys), one
 /// for the fix readers (followed along a course), one for the progress endpoint's form and one for
-/// offline packs of any route, and one for PMTiles directories, headers and gzip.
+/// offline packs of any route, one for PMTiles directories, headers and gzip, and one for whole PMTiles
+/// archives as the pack reads them.
 let targets: [any FuzzTarget.Type] = [
     GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self, AccessTarget.self,
-    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self,
+    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self, ArchiveTarget.self,
 ]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {

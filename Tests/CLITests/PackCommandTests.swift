@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import MarkerPixels
+import MarkerRender
 import TestSupport
 import Testing
 
@@ -334,6 +336,121 @@ extension PackCommandTests {
                 #expect(report.count == 3)
                 for view in report { #expect(view["differing"] as? Int == 0, "zoom \(zoom): \(view)") }
             }
+        }
+    }
+}
+
+extension PackCommandTests {
+    /// What the preview page says it drew of the pack, from its `#state`.
+    struct PageState: Decodable {
+        struct Offline: Decodable {
+            struct Basemap: Decodable {
+                let source: String
+                let error: String?
+                let drawn: Int
+                let loading: Int
+                let absent: Int
+                let broken: Int
+            }
+            let tileZoom: Int
+            let drawn: Int
+            let basemap: Basemap?
+        }
+        let offline: Offline?
+    }
+
+    static let view = (zoom: 12, longitude: 14.1445, latitude: 45.3806)
+
+    /// The page at `url` in Chromium (preview_pack.py), once it has drawn what it draws of the pack.
+    static func preview(_ url: String, screenshot: URL, open pack: URL? = nil, expectNone: Bool = false) async throws -> PageState {
+        let output = try await Python.run(
+            ["\(scripts)/preview_pack.py", url + "#z=\(view.zoom)&lon=\(view.longitude)&lat=\(view.latitude)&theme=day", screenshot.path]
+                + (pack.map { ["--open", $0.path] } ?? []) + (expectNone ? ["--expect-none"] : []))
+        return try JSONDecoder().decode(PageState.self, from: Data(output.utf8))
+    }
+
+    /// The colour raster_source.py gives a tile's plain cells: sea on every seventh, else from its address.
+    static func colour(z: Int, x: Int, y: Int) -> [UInt8] {
+        if (x + y) % 7 == 0 { return [40, 90, 160] }
+        let digest = Array(SHA256.hash(data: Data("\(z)/\(x)/\(y)".utf8)))
+        return (0..<3).map { UInt8(80 + Int(digest[$0]) % 150) }
+    }
+
+    /// Of the middle of each 32-pixel cell of each listed tile of `tileZoom` on the screenshot,
+    /// how many are sampled and how many are in their tile's colour.
+    static func cells(in shot: URL, tileZoom: Int, wanted: Set<String>) throws -> (sampled: Int, matching: Int) {
+        let screen = try PNGDecoder.decode([UInt8](try Data(contentsOf: shot)))
+        let scale = 512 * pow(2, Double(view.zoom))
+        let sine = sin(view.latitude * .pi / 180)
+        let centre = ((view.longitude + 180) / 360, 0.5 - log((1 + sine) / (1 - sine)) / (4 * .pi))
+        let tiles = Double(1 << tileZoom)
+        var (sampled, matching) = (0, 0)
+        for tile in wanted {
+            let parts = tile.split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 3, parts[0] == tileZoom else { continue }
+            let left = (Double(parts[1]) / tiles - centre.0) * scale + Double(screen.width) / 2
+            let top = (Double(parts[2]) / tiles - centre.1) * scale + Double(screen.height) / 2
+            let expected = colour(z: parts[0], x: parts[1], y: parts[2])
+            for row in 0..<8 {
+                for column in 0..<8 {
+                    let (x, y) = (Int(left + (Double(column) + 0.5) * scale / tiles / 8), Int(top + (Double(row) + 0.5) * scale / tiles / 8))
+                    // Below the page's bar.
+                    guard x >= 0, y >= 70, x < screen.width, y < screen.height else { continue }
+                    sampled += 1
+                    let pixel = screen[x, y]
+                    if [pixel.r, pixel.g, pixel.b] == expected { matching += 1 }
+                }
+            }
+        }
+        return (sampled, matching)
+    }
+
+    @Test("the preview page draws the raster pack under the route: by byte ranges from nginx, whole from a server without Range, on request from file://")
+    func previewDrawsPack() async throws {
+        try await Exclusively.run {
+            let fixture = try await Fixture()
+            defer { fixture.remove() }
+            let run = try fixture.route(["--tiles-from", fixture.source.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            let ride = fixture.folder.appendingPathComponent("ride")
+            let file = try #require((try fixture.manifest()["offlinePack"] as? [String: Any])?["file"] as? String)
+
+            let nginx = try Nginx(root: ride)
+            let shot = fixture.folder.appendingPathComponent("shot.png")
+            let ranged = try await Self.preview("http://127.0.0.1:\(nginx.port)/index.html", screenshot: shot)
+            let offline = try #require(ranged.offline)
+            let basemap = try #require(offline.basemap)
+            #expect(basemap.source == "http" && basemap.error == nil)
+            #expect(basemap.drawn == offline.drawn && offline.drawn > 0, "\(basemap)")
+            #expect(basemap.absent == 0 && basemap.broken == 0)
+            // Byte ranges of the pack, never the whole of it.
+            let packBytes = try #require((try fixture.manifest()["offlinePack"] as? [String: Any])?["bytes"] as? Int)
+            let ranges = try nginx.requests().filter { $0.status == 206 }
+            #expect(!ranges.isEmpty && ranges.reduce(0) { $0 + $1.bytes } < packBytes, "\(ranges.count) ranges of a \(packBytes)-byte pack")
+            // The pixels: each tile's plain cells in its own colour, where the page puts the tile (the
+            // route, the corridor's outline and the markers cover a few).
+            let cells = try Self.cells(in: shot, tileZoom: offline.tileZoom, wanted: fixture.wanted)
+            #expect(cells.sampled > 150)
+            #expect(Double(cells.matching) >= 0.9 * Double(cells.sampled), "\(cells.matching) of \(cells.sampled) cells in their tile's colour")
+
+            // A server that ignores Range (python3 -m http.server): the pack read whole, drawn the same.
+            let folderServer = try ChildServer(["\(PackCommandTests.scripts)/range_server.py", ride.path, "folder"])
+            let whole = try await Self.preview("http://127.0.0.1:\(folderServer.port)/index.html", screenshot: shot)
+            #expect(whole.offline?.basemap?.drawn == offline.drawn && whole.offline?.basemap?.error == nil, "\(String(describing: whole.offline?.basemap))")
+            let wholeCells = try Self.cells(in: shot, tileZoom: offline.tileZoom, wanted: fixture.wanted)
+            #expect(Double(wholeCells.matching) >= 0.9 * Double(wholeCells.sampled))
+
+            // From file:// the page cannot read the pack beside it: it draws the tiles' outlines and
+            // offers to open it; given the file, as a reader picking it would, it draws the same.
+            let page = "file://\(ride.path)/index.html"
+            let unopened = try await Self.preview(page, screenshot: shot, expectNone: true)
+            #expect(unopened.offline?.basemap?.source == "none" && unopened.offline?.basemap?.drawn == 0)
+            #expect(unopened.offline?.drawn == offline.drawn)
+            #expect(try Self.cells(in: shot, tileZoom: offline.tileZoom, wanted: fixture.wanted).matching == 0)
+            let opened = try await Self.preview(page, screenshot: shot, open: ride.appendingPathComponent(file))
+            #expect(opened.offline?.basemap?.source == "file" && opened.offline?.basemap?.drawn == offline.drawn)
+            let openedCells = try Self.cells(in: shot, tileZoom: offline.tileZoom, wanted: fixture.wanted)
+            #expect(Double(openedCells.matching) >= 0.9 * Double(openedCells.sampled))
         }
     }
 }

@@ -66,7 +66,7 @@ public struct PMTilesReader: Sendable {
                     if leaves[entry.offset] == nil { wantedLeaves[entry.offset] = entry }
                     next.append((tile.address, tile.id, entry.offset))
                 } else {
-                    found[tile.address] = try Self.absolute(entry, from: header.tileDataOffset, what: "entry")
+                    found[tile.address] = try Self.absolute(entry, in: header.tileDataOffset, length: header.tileDataLength, what: "tile entry")
                 }
             }
             if next.isEmpty { return found }
@@ -75,7 +75,7 @@ public struct PMTilesReader: Sendable {
             var ranges: [Range<UInt64>] = []
             for leaf in toRead {
                 guard leaf.length <= UInt32(Self.directoryLimit) else { throw PMTiles.Failure("a PMTiles leaf directory of \(leaf.length) bytes") }
-                ranges.append(try Self.absolute(leaf, from: header.leavesOffset, what: "leaf directory"))
+                ranges.append(try Self.absolute(leaf, in: header.leavesOffset, length: header.leavesLength, what: "leaf directory"))
             }
             let bytes = try await RangePlan(ranges, slack: 0.05).fetch(from: source)
             for (leaf, data) in zip(toRead, bytes) {
@@ -87,13 +87,13 @@ public struct PMTilesReader: Sendable {
         throw PMTiles.Failure("the PMTiles leaf directories nest deeper than \(Self.maximumDepth)")
     }
 
-    /// Where `entry`'s bytes lie in the archive, its offset counted from `section`; refused where
-    /// a hostile offset would pass 2^64.
-    static func absolute(_ entry: PMTiles.Entry, from section: UInt64, what: String) throws(PMTiles.Failure) -> Range<UInt64> {
-        let (start, overflow) = section.addingReportingOverflow(entry.offset)
-        let (end, past) = start.addingReportingOverflow(UInt64(entry.length))
-        guard !overflow, !past else { throw PMTiles.Failure("a PMTiles \(what) points past 2^64 bytes") }
-        return start..<end
+    /// Where `entry`'s bytes lie in the archive, its offset counted from the section at `offset`
+    /// of `length` bytes; refused where they would pass the section's end (or 2^64, for a hostile offset).
+    static func absolute(_ entry: PMTiles.Entry, in offset: UInt64, length: UInt64, what: String) throws(PMTiles.Failure) -> Range<UInt64> {
+        let (end, overflow) = entry.offset.addingReportingOverflow(UInt64(entry.length))
+        // The header's sections lie within the archive, so past the section's end is the only way out.
+        guard !overflow, end <= length else { throw PMTiles.Failure("a PMTiles \(what) points past its section") }
+        return (offset + entry.offset)..<(offset + end)
     }
 
     /// The bytes of each located tile, read in ranges merged while the bytes read stay within

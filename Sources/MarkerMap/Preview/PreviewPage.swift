@@ -29,6 +29,21 @@ public enum PreviewPage {
         }
     }
 
+    /// The offline pack as the page reads it: a raster PMTiles pack is drawn under the route.
+    public struct Basemap: Sendable, Equatable {
+        /// Its path from the page, `offline/basemap-….pmtiles`.
+        public var file: String
+        /// `pmtiles` or `mbtiles`.
+        public var format: String
+        public var isRaster: Bool
+
+        public init(file: String, format: String, isRaster: Bool) {
+            self.file = file
+            self.format = format
+            self.isRaster = isRaster
+        }
+    }
+
     struct Payload {
         let title: String
         let themes: [String]
@@ -56,7 +71,8 @@ public enum PreviewPage {
     /// and 1x elsewhere, or the largest drawn).
     public static func html<Failure: Error>(
         route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit, mark: Label.DecimalMark = .point,
-        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [MarkerScale: Picture]], offline: OfflinePack? = nil
+        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [MarkerScale: Picture]], offline: OfflinePack? = nil,
+        basemap: Basemap? = nil
     ) throws -> [UInt8] {
         var markers: [Feature] = []
         markers.reserveCapacity(plan.markers.count)
@@ -90,7 +106,7 @@ public enum PreviewPage {
         let title =
             "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length, mark: mark)) \(unit.rawValue)"
         var payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
-        payload.offline = offline.map(Self.offline)
+        payload.offline = offline.map { Self.offline($0, basemap: basemap) }
         let json: [UInt8]
         do { json = try payload.jsonValue.bytes() } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }
         let page = Array(PreviewTemplate.html.utf8)
@@ -112,7 +128,7 @@ public enum PreviewPage {
     }
 
     /// What the page draws of an offline pack: the corridor's rings and each zoom's runs of tiles.
-    private static func offline(_ pack: OfflinePack) -> JSONValue {
+    private static func offline(_ pack: OfflinePack, basemap: Basemap?) -> JSONValue {
         let corridor: [JSONValue] = pack.corridor.map { rings in
             .array(rings.map { .array($0.map { .array([.number(micro($0.longitude)), .number(micro($0.latitude))]) }) })
         }
@@ -123,7 +139,12 @@ public enum PreviewPage {
                 .init("tileZoom", .integer(level.tileZoom)), .init("zoom", .integer(level.zoom)),
             ])
         }
-        return .object([.init("corridor", .array(corridor)), .init("levels", .array(levels))])
+        let drawn: [JSONValue.Member] = basemap.map { basemap in
+            [.init("basemap", .object([
+                .init("file", .string(basemap.file)), .init("format", .string(basemap.format)), .init("raster", .bool(basemap.isRaster)),
+            ]))]
+        } ?? []
+        return .object(drawn + [.init("corridor", .array(corridor)), .init("levels", .array(levels))])
     }
 
     /// `degrees` to six decimals.

@@ -6,7 +6,10 @@
 /// filter does), uses each marker's @2x or 1x PNG by the screen's pixel ratio with its anchor on the
 /// point, and keeps theme, zoom and centre in the address (`#z=16&lon=…&lat=…&theme=night`).
 /// With an offline pack it draws the corridor and, at the map's zoom, the pack's tiles, with their
-/// count against the bounding box's. `#state` holds what is drawn, as JSON, for tests and for anyone curious.
+/// count against the bounding box's; with a raster PMTiles pack, the pack's own tiles under them (read
+/// with byte ranges when the folder is served over http(s), else from the file the reader opens or
+/// drops on the page, since a `file://` page cannot read the files beside it).
+/// `#state` holds what is drawn, as JSON, for tests and for anyone curious.
 enum PreviewTemplate {
     static let html = #"""
         <!doctype html>
@@ -22,7 +25,7 @@ enum PreviewTemplate {
           border-radius: 6px; background: rgba(255,255,255,0.92); color: rgb(35,35,35); box-shadow: 0 1px 3px rgba(0,0,0,0.3); }
         body.night #bar { background: rgba(35,35,35,0.92); color: #fff; }
         #bar button { font: inherit; min-width: 2em; }
-        #state { display: none; }
+        #state, #pack-file { display: none; }
         </style>
         </head>
         <body>
@@ -32,6 +35,8 @@ enum PreviewTemplate {
           <span id="zoom"></span>
           <span id="count"></span>
           <span id="offline"></span>
+          <button id="pack" hidden title="Open the offline pack (offline/basemap-….pmtiles) to draw its tiles"></button>
+          <input id="pack-file" type="file" accept=".pmtiles">
           <button id="out" title="Zoom out (-)">−</button>
           <button id="in" title="Zoom in (+)">+</button>
           <button id="theme" title="Switch theme (t)"></button>
@@ -89,6 +94,128 @@ enum PreviewTemplate {
           return loaded;
         }
 
+        // The offline pack's basemap: a PMTiles v3 archive of raster tiles, read by byte ranges.
+        const basemapInfo = data.offline?.basemap ?? null;
+        const basemap = { reader: null, source: "none", error: null, tiles: new Map() };
+        const readBlob = (blob) => (offset, length) => blob.slice(offset, offset + length).arrayBuffer().then((buffer) => new Uint8Array(buffer));
+        async function readURL(url) {
+          // A server that ignores Range (python3 -m http.server) answers 200: then the whole file is read once.
+          const first = await fetch(url, { headers: { Range: "bytes=0-126" } });
+          if (first.status === 200) return readBlob(await first.blob());
+          if (first.status !== 206) throw new Error(`${url} answered ${first.status}`);
+          return async (offset, length) => {
+            const response = await fetch(url, { headers: { Range: `bytes=${offset}-${offset + length - 1}` } });
+            if (response.status !== 206) throw new Error(`${url} answered ${response.status} for a byte range`);
+            return new Uint8Array(await response.arrayBuffer());
+          };
+        }
+        async function inflate(bytes, compression) {
+          if (compression === 0 || compression === 1) return bytes;
+          if (compression !== 2) throw new Error(`compression ${compression} is not read here`);
+          const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+          return new Uint8Array(await new Response(stream).arrayBuffer());
+        }
+        function directory(bytes) {
+          let at = 0;
+          const varint = () => {
+            let value = 0, scale = 1;
+            for (;;) {
+              if (at >= bytes.length || scale > 2 ** 56) throw new Error("a broken directory");
+              const byte = bytes[at++];
+              value += (byte & 0x7f) * scale;
+              if (byte < 0x80) return value;
+              scale *= 128;
+            }
+          };
+          const count = varint();
+          if (count > bytes.length) throw new Error("a broken directory");
+          const entries = [];
+          let id = 0;
+          for (let i = 0; i < count; i++) { id += varint(); entries.push({ id, run: 0, length: 0, offset: 0 }); }
+          for (const entry of entries) entry.run = varint();
+          for (const entry of entries) entry.length = varint();
+          entries.forEach((entry, i) => {
+            const value = varint();
+            entry.offset = value === 0 && i > 0 ? entries[i - 1].offset + entries[i - 1].length : value - 1;
+          });
+          return entries;
+        }
+        // Tiles of every lower zoom, then the Hilbert curve's index at this one.
+        function tileID(z, x, y) {
+          let id = (4 ** z - 1) / 3;
+          for (let side = 2 ** (z - 1); side >= 1; side /= 2) {
+            const rx = (x & side) ? 1 : 0, ry = (y & side) ? 1 : 0;
+            id += side * side * ((3 * rx) ^ ry);
+            if (ry === 0) [x, y] = rx ? [side - 1 - y, side - 1 - x] : [y, x];
+          }
+          return id;
+        }
+        async function openPack(read) {
+          const head = await read(0, 127);
+          if (head.length < 127 || String.fromCharCode(...head.subarray(0, 7)) !== "PMTiles" || head[7] !== 3) throw new Error("not a PMTiles v3 archive");
+          const view = new DataView(head.buffer, head.byteOffset, 127);
+          const at = (offset) => Number(view.getBigUint64(offset, true));
+          const header = { root: [at(8), at(16)], leaves: at(40), data: at(56), internal: head[97], compression: head[98] };
+          const directories = new Map();
+          const list = (offset, length) => {
+            if (!directories.has(offset)) directories.set(offset, read(offset, length).then((bytes) => inflate(bytes, header.internal)).then(directory));
+            return directories.get(offset);
+          };
+          // The tile's bytes, or null where the pack has none (the source lacked it).
+          return async (z, x, y) => {
+            const id = tileID(z, x, y);
+            let [offset, length] = header.root;
+            for (let depth = 0; depth < 4; depth++) {
+              const entries = await list(offset, length);
+              let low = 0, high = entries.length - 1, found = -1;
+              while (low <= high) {
+                const middle = (low + high) >> 1;
+                if (entries[middle].id <= id) { found = middle; low = middle + 1; } else high = middle - 1;
+              }
+              if (found < 0) return null;
+              const entry = entries[found];
+              if (entry.run === 0) { [offset, length] = [header.leaves + entry.offset, entry.length]; continue; }
+              if (id >= entry.id + entry.run) return null;
+              return inflate(await read(header.data + entry.offset, entry.length), header.compression);
+            }
+            return null;
+          };
+        }
+        function usePack(read, source) {
+          basemap.tiles.clear();
+          basemap.error = null;
+          basemap.source = source;
+          basemap.reader = openPack(read).catch((error) => { basemap.error = String(error.message ?? error); basemap.reader = null; draw(); });
+          draw();
+        }
+        function basemapTile(z, x, y) {
+          const key = `${z}/${x}/${y}`;
+          if (!basemap.tiles.has(key)) {
+            basemap.tiles.set(key, { state: "loading" });
+            basemap.reader.then((tileAt) => tileAt?.(z, x, y))
+              .then((bytes) => bytes ? createImageBitmap(new Blob([bytes])) : null)
+              .then((bitmap) => basemap.tiles.set(key, bitmap ? { state: "drawn", bitmap } : { state: "absent" }))
+              .catch(() => basemap.tiles.set(key, { state: "broken" }))
+              .finally(() => requestAnimationFrame(draw));
+          }
+          return basemap.tiles.get(key);
+        }
+        const packButton = document.getElementById("pack");
+        const packFile = document.getElementById("pack-file");
+        packButton.onclick = () => packFile.click();
+        packFile.onchange = () => { if (packFile.files[0]) usePack(readBlob(packFile.files[0]), "file"); };
+        canvas.addEventListener("dragover", (event) => event.preventDefault());
+        canvas.addEventListener("drop", (event) => {
+          event.preventDefault();
+          const file = event.dataTransfer.files[0];
+          if (file && basemapInfo) usePack(readBlob(file), "file");
+        });
+        if (basemapInfo?.format === "pmtiles" && basemapInfo.raster) {
+          if (location.protocol === "http:" || location.protocol === "https:") {
+            readURL(basemapInfo.file).then((read) => usePack(read, "http"), (error) => { basemap.error = String(error.message ?? error); draw(); });
+          }
+        }
+
         function draw() {
           const dpr = window.devicePixelRatio || 1;
           const ratio = dpr >= 1.5 ? 2 : 1;
@@ -112,14 +239,21 @@ enum PreviewTemplate {
             context.strokeStyle = night ? "rgba(255,196,0,0.55)" : "rgba(200,90,0,0.5)";
             context.lineWidth = 1;
             let drawn = 0;
+            const pictures = { drawn: 0, loading: 0, absent: 0, broken: 0 };
             for (const [y, first, last] of level.runs) {
               const [left, top] = screen([first / 2 ** level.tileZoom, y / 2 ** level.tileZoom]);
               if (top > innerHeight || top + size < 0) continue;
               for (let x = first; x <= last; x++) {
                 const l = left + (x - first) * size;
                 if (l > innerWidth || l + size < 0) continue;
-                context.fillRect(l, top, size, size);
-                if (size >= 6) context.strokeRect(l + 0.5, top + 0.5, size - 1, size - 1);
+                const picture = basemap.reader ? basemapTile(level.tileZoom, x, y) : null;
+                if (picture) pictures[picture.state]++;
+                if (picture?.state === "drawn") {
+                  context.drawImage(picture.bitmap, l, top, size, size);
+                } else {
+                  context.fillRect(l, top, size, size);
+                  if (size >= 6) context.strokeRect(l + 0.5, top + 0.5, size - 1, size - 1);
+                }
                 drawn++;
               }
             }
@@ -136,7 +270,8 @@ enum PreviewTemplate {
               }
               context.stroke();
             }
-            offline = { zoom: level.zoom, tileZoom: level.tileZoom, tiles: level.count, box: level.boxCount, drawn };
+            offline = { zoom: level.zoom, tileZoom: level.tileZoom, tiles: level.count, box: level.boxCount, drawn,
+              basemap: basemapInfo ? { source: basemap.source, error: basemap.error, ...pictures } : null };
           }
 
           context.lineWidth = 4;
@@ -174,7 +309,15 @@ enum PreviewTemplate {
           document.getElementById("zoom").textContent = `zoom ${zoom.toFixed(2)} (markers of zoom ${filterZoom})`;
           document.getElementById("count").textContent = `${shown.length} of ${markers.length} markers`;
           document.getElementById("offline").textContent = offline
-            ? `offline: ${offline.tiles.toLocaleString("en")} tiles at zoom ${offline.zoom} (the box: ${offline.box.toLocaleString("en")})` : "";
+            ? `offline: ${offline.tiles.toLocaleString("en")} tiles at zoom ${offline.zoom} (the box: ${offline.box.toLocaleString("en")})`
+              + (basemap.error ? ` · the pack: ${basemap.error}` : "") : "";
+          // A file:// page cannot read the pack beside it: the reader opens it (or drops it on the map).
+          const drawable = basemapInfo?.format === "pmtiles" && basemapInfo.raster;
+          packButton.hidden = !basemapInfo || basemap.source === "http";
+          packButton.disabled = !drawable;
+          packButton.textContent = !basemapInfo ? "" : !drawable
+            ? `${basemapInfo.format === "pmtiles" ? "vector" : "MBTiles"} pack: open offline/style.json in MapLibre`
+            : basemap.source === "file" ? "another pack…" : `open ${basemapInfo.file}`;
           const switcher = document.getElementById("theme");
           switcher.hidden = data.themes.length < 2;
           switcher.textContent = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length] ?? "";

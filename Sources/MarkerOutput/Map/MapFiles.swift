@@ -71,7 +71,9 @@ struct MapFiles: Sendable {
         }
 
         async let geoJSON = Result { [sheetOf] () throws(OutputError) in try markersGeoJSON(sheetOf: sheetOf) }
-        async let page = Result { () throws(OutputError) in try previewPage() }
+        // With tiles to fetch, the page names the pack, so it is written once the pack is.
+        let pageAfterPack = options.offlineTiles != nil && batch.offline != nil
+        async let page = Result { () throws(OutputError) in pageAfterPack ? [] : try previewPage(basemap: nil) }
 
         for (index, theme) in options.themes.enumerated() {
             let layer = try Self.mapData { () throws(MapError) in
@@ -100,7 +102,8 @@ struct MapFiles: Sendable {
             rows.append(Manifest.Image(image, sprite: try spriteID(image.request.marker, image.request.theme)))
         }
         try write(try await geoJSON.get(), "markers.geojson")
-        try write(try await page.get(), PreviewPage.fileName)
+        let pageBytes = try await page.get()
+        if !pageAfterPack { try write(pageBytes, PreviewPage.fileName) }
         var offlinePack: Manifest.OfflinePack? = nil
         if let pack = batch.offline {
             // In a subfolder of its own, recorded in the manifest as `offline/<name>`.
@@ -141,6 +144,11 @@ struct MapFiles: Sendable {
                 }
                 do { try folder.writeNew(style, as: OfflineStyle.fileName) } catch { throw OutputError(error.message) }
                 files["\(OfflineFiles.folder)/\(OfflineStyle.fileName)"] = ContentHash.sha256Hex(style)
+                try write(
+                    try previewPage(
+                        basemap: PreviewPage.Basemap(
+                            file: "\(OfflineFiles.folder)/\(written.name)", format: written.format, isRaster: written.isRaster)),
+                    PreviewPage.fileName)
             }
         }
         let unitMetres = options.unit.metres
@@ -175,7 +183,7 @@ struct MapFiles: Sendable {
     }
 
     /// The preview page, with the pictures it shows.
-    private func previewPage() throws(OutputError) -> [UInt8] {
+    private func previewPage(basemap: PreviewPage.Basemap?) throws(OutputError) -> [UInt8] {
         let options = batch.options
         // The page needs 1x and @2x; only a run that drew neither gives it what it drew.
         let drewSmall = batch.imageSet.scales.contains { $0 <= 2 }
@@ -189,7 +197,7 @@ struct MapFiles: Sendable {
             try PreviewPage.html(
                 route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit, mark: options.locale.decimalMark,
                 icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures,
-                offline: batch.offline)
+                offline: batch.offline, basemap: basemap)
         }
     }
 

@@ -78,10 +78,17 @@ def run_page(script: str, screenshot: str) -> dict:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def run(url: str, screenshot: str, work: str) -> dict:
+# Waits for the page to set `window.result` and gives it.
+MAP_RESULT = ("new Promise((done, fail) => { const started = Date.now(); const poll = () => window.result ? done(window.result)"
+              " : Date.now() - started > 90000 ? fail(new Error('the map never became idle')) : setTimeout(poll, 100); poll(); })")
+
+
+def run(url: str, screenshot: str, work: str, wait: str = MAP_RESULT, window: str = "800,600", prepare=None) -> dict:
+    """Opens `url` in headless Chromium driven over DevTools, calls `prepare(call)` if given, awaits
+    the promise `wait` evaluates to, writes a screenshot and returns what the promise gave."""
     chromium = subprocess.Popen(
         ["chromium", "--headless", "--no-sandbox", "--allow-file-access-from-files", "--use-angle=swiftshader",
-         "--enable-unsafe-swiftshader", "--hide-scrollbars", "--window-size=800,600", "--remote-debugging-port=0",
+         "--enable-unsafe-swiftshader", "--hide-scrollbars", f"--window-size={window}", "--remote-debugging-port=0",
          f"--user-data-dir={work}/profile", "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
@@ -119,10 +126,9 @@ def run(url: str, screenshot: str, work: str) -> dict:
         call("Runtime.enable")
         call("Log.enable")
         call("Page.navigate", url=url)
-        waited = call(
-            "Runtime.evaluate", awaitPromise=True, returnByValue=True,
-            expression="new Promise((done, fail) => { const started = Date.now(); const poll = () => window.result ? done(window.result)"
-            " : Date.now() - started > 90000 ? fail(new Error('the map never became idle')) : setTimeout(poll, 100); poll(); })")
+        if prepare:
+            prepare(call)
+        waited = call("Runtime.evaluate", awaitPromise=True, returnByValue=True, expression=wait)
         if "exceptionDetails" in waited:
             failure = waited["exceptionDetails"].get("exception", {}).get("description", "the page failed")
             raise RuntimeError("; ".join([failure] + complaints[:10]))

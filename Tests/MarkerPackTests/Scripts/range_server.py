@@ -15,6 +15,8 @@ MODE:
   xyz           serves FILE as a folder of z/x/y files; every seventh request answers 503
   static        serves FILE as a folder, with byte ranges; /__stats answers the requests and body
                 bytes served so far
+  folder        serves FILE as a folder, 200 with the whole file whatever the Range (as
+                python3 -m http.server does)
 """
 import http.server
 import os
@@ -62,10 +64,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if not os.path.isfile(path):
                 return self.simple(404, b"<html>no tile</html>")
             return self.simple(200, open(path, "rb").read(), "image/png")
-        if MODE == "static":
-            path = os.path.normpath(os.path.join(FILE, self.path.lstrip("/")))
+        if MODE in ("static", "folder"):
+            path = os.path.normpath(os.path.join(FILE, self.path.split("?")[0].lstrip("/")))
             if not path.startswith(os.path.abspath(FILE)) or not os.path.isfile(path):
                 return self.simple(404, b"no such file")
+            if MODE == "folder":
+                kind = "text/html" if path.endswith(".html") else "image/png" if path.endswith(".png") else "application/octet-stream"
+                return self.simple(200, open(path, "rb").read(), kind)
             return self.ranged(open(path, "rb").read(), '"static"')
         if os.path.basename(self.path) != os.path.basename(FILE):
             return self.simple(404, b"<html>not found</html>", "text/html")
