@@ -58,6 +58,8 @@ extension MarkerBench {
             var tableTimes: [Double] = []
             var fitTimes: [Double] = []
             var placeTimes: [Double] = []
+            var northTimes: [Double] = []
+            var bothTimes: [Double] = []
             var plan: MarkerPlan? = nil
             for _ in 1...runs {
                 tableTimes.append(try timed { try MarkerPlan(route: route, options: table) { _ throws(RouteError) in throw RouteError("unused") } }.1)
@@ -65,6 +67,8 @@ extension MarkerBench {
                 fitTimes.append(fitTime)
                 plan = placed
                 // The placement step alone, on the placed plan's markers.
+                // Without counts, every marker is placed as soon as it fits, most important first: the
+                // placement before even steps and turned maps, the baseline.
                 let candidates = placed.markers.map { routeMarker in
                     let point = WebMercator.point(routeMarker.coordinate)
                     return ScreenPlacement.Candidate(
@@ -72,9 +76,18 @@ extension MarkerBench {
                         footprint: known[routeMarker.marker]
                             ?? MarkerFootprint(pill: .init(left: 0, top: 0, right: 0, bottom: 0), dot: .init(left: 0, top: 0, right: 0, bottom: 0)))
                 }
+                let counted = zip(candidates, placed.markers).map { candidate, routeMarker in
+                    var counted = candidate
+                    counted.count = MarkerPlan.count(of: routeMarker, interval: placed.interval)
+                    return counted
+                }
                 let order = MarkerPlan.importanceOrder(
                     placed.markers, routeStart: 0, finalEnd: placed.markers.count - 1, interval: placed.interval)
                 placeTimes.append(timed { ScreenPlacement.minzooms(of: candidates, order: order) }.1)
+                let (north, northTime) = timed { ScreenPlacement.minzooms(of: counted, order: order) }
+                northTimes.append(northTime)
+                bothTimes.append(
+                    northTime + timed { ScreenPlacement.minzooms(of: counted, order: order, rotation: .courseUp, notBefore: north) }.1)
             }
             guard let plan else { return }
             let median = { (values: [Double]) in values.sorted()[values.count / 2] }
@@ -82,15 +95,23 @@ extension MarkerBench {
             print(
                 "\(points) points, \(String(format: "%.0f", plan.stageLengths.reduce(0, +) / 1000)) km, \(plan.markers.count) markers "
                     + "(\(footprints.count) pictures), one thread, median of \(runs)")
+            let shownTurned = ScreenPlacement.zooms.map { zoom in plan.markers.filter { $0.minzoomTurned <= zoom }.count }
             print("shown at zooms 0-22: " + shownAt.map(String.init).joined(separator: " "))
+            print("turned, at zooms 0-22: " + shownTurned.map(String.init).joined(separator: " "))
             print(String(format: "measure every picture at every scale (once, before placing): %.1f ms", measureTime * 1000))
             print(String(format: "plan with the zoom table:                 %.1f ms", median(tableTimes) * 1000))
             print(String(format: "plan placed on the map (pictures known): %.1f ms", median(fitTimes) * 1000))
-            print(String(format: "  of which ScreenPlacement at 23 zooms:   %.1f ms", median(placeTimes) * 1000))
+            print(String(format: "  of which ScreenPlacement at 23 zooms:   %.1f ms", median(northTimes) * 1000))
+            print(String(format: "placement in even steps, north up and turned (both ways): %.1f ms", median(bothTimes) * 1000))
+            print(String(format: "placement as it was (greedy, north up only, no steps):     %.1f ms", median(placeTimes) * 1000))
+            print(
+                String(
+                    format: "ratio: both ways %.2f× the placement as it was; north up alone %.2f×",
+                    median(bothTimes) / median(placeTimes), median(northTimes) / median(placeTimes)))
             print(
                 String(
                     format: "ratio: placing on the map costs %.2f× planning with the table; the placement step alone %.2f× it",
-                    median(fitTimes) / median(tableTimes), median(placeTimes) / median(tableTimes)))
+                    median(fitTimes) / median(tableTimes), median(northTimes) / median(tableTimes)))
         }
 
     }

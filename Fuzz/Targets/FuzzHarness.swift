@@ -49,8 +49,9 @@ enum FuzzHarness {
     nonisolated(unsafe) static let renderer = try? MarkerRenderer()
 
     /// Placed on the map (the default): every reading shown by exactly one marker, each marker from
-    /// one zoom on; on plans of up to 40 markers, checked pair by pair at every zoom, no two pictures within the
-    /// gap and none hidden with room to show.
+    /// one zoom on; on plans of up to 40 markers, checked pair by pair at every zoom, north up and
+    /// turned, no two pictures within the gap, no start, end or combined marker hidden with room to
+    /// show, and distance markers in even steps.
     static func checkPlacement(_ route: Route, cumulative: Bool, separate: MarkerPlan) {
         guard let renderer else { return }
         var options = MarkerPlan.Options()
@@ -77,15 +78,42 @@ enum FuzzHarness {
             let point = WebMercator.point(marker.coordinate)
             candidates.append(ScreenPlacement.Candidate(x: point.x, y: point.y, footprint: footprint))
         }
-        for zoom in ScreenPlacement.zooms {
-            let shown = plan.markers.indices.filter { plan.markers[$0].minzoom <= zoom }
-            for (position, first) in shown.enumerated() {
-                for second in shown[(position + 1)...] {
-                    require(!ScreenPlacement.conflict(candidates[first], candidates[second], zoom: zoom), "zoom \(zoom): two pictures within the gap")
+        let counts = plan.markers.map { MarkerPlan.count(of: $0, interval: plan.interval) }
+        for rotation in ScreenPlacement.Rotation.allCases {
+            let minzooms = plan.markers.map { rotation == .northUp ? $0.minzoom : $0.minzoomTurned }
+            require(zip(plan.markers, minzooms).allSatisfy { $1 >= $0.minzoom }, "shown turned before north up")
+            for zoom in ScreenPlacement.zooms {
+                let shown = plan.markers.indices.filter { minzooms[$0] <= zoom }
+                func meets(_ first: Int, _ second: Int) -> Bool {
+                    ScreenPlacement.conflict(candidates[first], candidates[second], zoom: zoom, rotation: rotation)
                 }
-            }
-            for hidden in plan.markers.indices where plan.markers[hidden].minzoom > zoom {
-                require(shown.contains { ScreenPlacement.conflict(candidates[hidden], candidates[$0], zoom: zoom) }, "zoom \(zoom): hidden with room")
+                for (position, first) in shown.enumerated() {
+                    for second in shown[(position + 1)...] {
+                        require(!meets(first, second), "zoom \(zoom), \(rotation): two pictures within the gap")
+                    }
+                }
+                // Starts, ends and combined markers: hidden only where one shown is in the way.
+                for hidden in plan.markers.indices where minzooms[hidden] > zoom && counts[hidden] == nil {
+                    require(shown.contains { meets(hidden, $0) }, "zoom \(zoom), \(rotation): hidden with room")
+                }
+                // Counted markers: neighbours multiples of one step, every multiple between them hidden
+                // only by a marker without a count or another stage's.
+                var byStage: [Int: [Int: Int]] = [:]
+                for index in plan.markers.indices { if let count = counts[index] { byStage[count.stage, default: [:]][count.step] = index } }
+                for (stage, steps) in byStage {
+                    let shownSteps = steps.filter { minzooms[$0.value] <= zoom }.keys.sorted()
+                    let neighbours = (cumulative && stage > 1 ? [] : [0]) + shownSteps
+                    for (low, high) in zip(neighbours, neighbours.dropFirst()) {
+                        let even = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000].contains { step in
+                            guard low % step == 0, high % step == 0 else { return false }
+                            return stride(from: low + step, to: high, by: step).allSatisfy { multiple in
+                                guard let hidden = steps[multiple] else { return true }
+                                return shown.contains { counts[$0]?.stage != stage && meets(hidden, $0) }
+                            }
+                        }
+                        require(even, "zoom \(zoom), \(rotation): stage \(stage) shows \(low) and \(high) in no even step")
+                    }
+                }
             }
         }
     }

@@ -24,14 +24,15 @@ public enum MapStyle {
     /// The style for `themes` and their `sheets`, every URL under `baseURL` (which ends in `/`):
     /// map SDKs load a style's URLs as they are, not relative to the style's own.
     public static func style(
-        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
+        sheets: [Sheet], baseURL: String
     ) -> StyleValue {
         [
             "version": 8,
             "name": "markerpaint",
             "sprite": .array(sprites(sheets, baseURL: baseURL)),
             "sources": .object(sources(baseURL: baseURL)),
-            "layers": .array(layers(themes: themes, visibility: visibility, interval: interval)),
+            "layers": .array(layers(themes: themes, visibility: visibility, interval: interval, rotation: rotation)),
         ]
     }
 
@@ -46,9 +47,11 @@ public enum MapStyle {
     }
 
     /// One symbol layer per theme, the first shown.
-    public static func layers(themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one) -> [StyleValue] {
+    public static func layers(
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
+    ) -> [StyleValue] {
         themes.enumerated().map { index, theme in
-            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, spriteIDs: true, visible: index == 0)
+            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation, spriteIDs: true, visible: index == 0)
         }
     }
 
@@ -72,8 +75,9 @@ public enum MapStyle {
 
     /// The style as JSON.
     public static func json(
-        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, sheets: [Sheet], baseURL: String
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
+        sheets: [Sheet], baseURL: String
     ) throws(MapError) -> [UInt8] {
-        try style(themes: themes, visibility: visibility, interval: interval, sheets: sheets, baseURL: baseURL).json()
+        try style(themes: themes, visibility: visibility, interval: interval, rotation: rotation, sheets: sheets, baseURL: baseURL).json()
     }
 }

@@ -46,6 +46,8 @@ public enum MarkersGeoJSON {
         let label: String
         let zooms: [Int]
         let minzoom: Int
+        /// From which zoom it shows on a map turned to any bearing.
+        let minzoomTurned: Int
         /// The image to use for each theme, by theme name.
         let icon: [String: String]
         /// The style id of the sprite sheet holding that image, by theme name (batch output only).
@@ -61,12 +63,13 @@ public enum MarkersGeoJSON {
             try container.encode(label, forKey: .label)
             try container.encode(zooms, forKey: .zooms)
             try container.encode(minzoom, forKey: .minzoom)
+            try container.encode(minzoomTurned, forKey: .minzoomTurned)
             try container.encode(icon, forKey: .icon)
             try container.encodeIfPresent(sprite, forKey: .sprite)
         }
 
         enum CodingKeys: String, CodingKey {
-            case kind, stage, stage_name, distance, unit, label, zooms, minzoom, icon, sprite
+            case kind, stage, stage_name, distance, unit, label, zooms, minzoom, minzoomTurned, icon, sprite
         }
     }
 
@@ -96,7 +99,7 @@ public enum MarkersGeoJSON {
                     properties: Properties(
                         kind: routeMarker.kind.rawValue, stage: routeMarker.stage, stage_name: routeMarker.stageName,
                         distance: routeMarker.distance, unit: routeMarker.unit.rawValue, label: routeMarker.marker.label,
-                        zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, icon: icons, sprite: sheets
+                        zooms: routeMarker.zooms, minzoom: routeMarker.minzoom, minzoomTurned: routeMarker.minzoomTurned, icon: icons, sprite: sheets
                     )
                 ))
         }
@@ -139,6 +142,7 @@ extension MarkersGeoJSON.Properties {
         var members: [JSONValue.Member] = [
             .init("distance", .number(distance)), .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })),
             .init("kind", .string(kind)), .init("label", .string(label)), .init("minzoom", .integer(minzoom)),
+            .init("minzoomTurned", .integer(minzoomTurned)),
         ]
         if let sprite { members.append(.init("sprite", .object(sprite.map { .init($0.key, .string($0.value)) }))) }
         members += [

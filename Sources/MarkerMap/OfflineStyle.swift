@@ -67,8 +67,8 @@ public enum OfflineStyle {
     /// `basemapStyle`, that style with every vector source pointed at the pack underneath; else a
     /// background and, for raster tiles, the pack as a raster layer.
     public static func style(
-        themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, sheets: [MapStyle.Sheet], baseURL: String, route: Route,
-        basemap: Basemap, basemapStyle: StyleValue? = nil
+        themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, rotation: ScreenPlacement.Rotation = .northUp,
+        sheets: [MapStyle.Sheet], baseURL: String, route: Route, basemap: Basemap, basemapStyle: StyleValue? = nil
     ) -> StyleValue {
         let url = StyleValue.string(basemapURL(basemap, baseURL: baseURL))
 
@@ -108,7 +108,7 @@ public enum OfflineStyle {
         sources.merge(MapStyle.sources(baseURL: baseURL)) { _, ours in ours }
         members["sources"] = .object(sources)
         members["sprite"] = .array(sprites + MapStyle.sprites(sheets, baseURL: baseURL))
-        members["layers"] = .array(layers + routeLayers + MapStyle.layers(themes: themes, visibility: visibility, interval: interval))
+        members["layers"] = .array(layers + routeLayers + MapStyle.layers(themes: themes, visibility: visibility, interval: interval, rotation: rotation))
         return .object(members)
     }
 

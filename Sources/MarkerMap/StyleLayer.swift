@@ -11,12 +11,18 @@ public enum StyleLayer {
     /// `minzoom` on. Map SDKs evaluate zoom in filters at the tile's integer zoom, which is what
     /// placement checks; between integer zooms pictures only move further apart.
     public static let minzoomFilter: StyleValue = [">=", ["zoom"], ["get", "minzoom"]]
+    /// The filter for a map that turns (course-up): each marker from its `minzoomTurned` on, from
+    /// which it meets no other at any bearing.
+    public static let turnedFilter: StyleValue = [">=", ["zoom"], ["get", "minzoomTurned"]]
 
-    /// The filter that shows a plan's markers at its zooms.
-    public static func zoomFilter(visibility: MarkerPlan.Visibility, interval: MarkerInterval = .one) -> StyleValue {
-        switch visibility {
-        case .fit: minzoomFilter
-        case .table: tableFilter(interval: interval)
+    /// The filter that shows a plan's markers at its zooms, on a map that keeps north up or turns.
+    public static func zoomFilter(
+        visibility: MarkerPlan.Visibility, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
+    ) -> StyleValue {
+        switch (visibility, rotation) {
+        case (.fit, .northUp): minzoomFilter
+        case (.fit, .courseUp): turnedFilter
+        case (.table, _): tableFilter(interval: interval)
         }
     }
 
@@ -56,14 +62,15 @@ public enum StyleLayer {
     /// if `spriteIDs`, prefixed with the id of the sheet holding them (`markerpaint-night:<icon>`),
     /// as a style whose `sprite` is an array names them. A hidden layer is one a theme switch shows.
     public static func layer(
-        theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, spriteIDs: Bool = false, visible: Bool = true
+        theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
+        spriteIDs: Bool = false, visible: Bool = true
     ) -> StyleValue {
         let icon: StyleValue = ["get", .string(theme.name), ["get", "icon"]]
         return [
             "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
             "source": .string(sourceID),
-            "filter": zoomFilter(visibility: visibility, interval: interval),
+            "filter": zoomFilter(visibility: visibility, interval: interval, rotation: rotation),
             "layout": [
                 "visibility": visible ? "visible" : "none",
                 "icon-image": spriteIDs ? ["concat", ["get", .string(theme.name), ["get", "sprite"]], ":", icon] : icon,
@@ -80,7 +87,9 @@ public enum StyleLayer {
     }
 
     /// The layer for `theme` as JSON.
-    public static func json(theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one) throws(MapError) -> [UInt8] {
-        try layer(theme: theme, visibility: visibility, interval: interval).json()
+    public static func json(
+        theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
+    ) throws(MapError) -> [UInt8] {
+        try layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation).json()
     }
 }

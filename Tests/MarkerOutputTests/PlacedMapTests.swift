@@ -71,7 +71,8 @@ struct PlacedMapTests {
             // 4. A marker is hidden only where it would come within the gap of one shown, and
             // 3. one shown there before it or more important than it.
             let shown = map.shown(at: zoom)
-            for hidden in markers.indices where !markers[hidden].zooms.contains(zoom) {
+            // (Distance markers wait for their even step: `evenSteps`.)
+            for hidden in markers.indices where !markers[hidden].zooms.contains(zoom) && !Self.counted(markers[hidden]) {
                 let blockers = shown.filter { map.boxesNear(hidden, $0, zoom: zoom, gap: Self.gap + Self.slack) }
                 #expect(!blockers.isEmpty, "zoom \(zoom): \(markers[hidden].label) is hidden with room to show")
                 let fair = blockers.contains { markers[$0].minzoom < zoom || importance[$0] < importance[hidden] }
@@ -95,6 +96,69 @@ struct PlacedMapTests {
         }
         // The route's start is on every zoom.
         #expect(markers[0].minzoom == 0)
+    }
+
+    static func counted(_ marker: WrittenMap.Marker) -> Bool { marker.kind == "distance" || marker.kind == "countdown" }
+
+    /// The steps a gap of `step` may split by, finest last: 10 → 5 → 1, 20 → 10 → 5 → 1, 50 → 10 …
+    static func finerSteps(_ step: Int) -> [Int] {
+        var steps: [Int] = []
+        var current = step
+        while current > 1 {
+            let digits = String(current)
+            current = digits.first == "1" ? current / 2 : Int("1" + String(repeating: "0", count: digits.count - 1)) ?? 1
+            steps.append(current)
+        }
+        return steps
+    }
+
+    /// The bearings a turned map is checked at: every 15°.
+    static let bearings = stride(from: 0.0, to: 360, by: 15).map { $0 }
+
+    @Test("distance markers in even steps at every zoom, north up and turned; a gap splits only by a step dividing its own", arguments: cases)
+    func evenSteps(_ example: Case) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = try await Self.written(try example.route(), in: folder)
+        for turned in [false, true] {
+            var previous: [(stage: Int, low: Int, high: Int, step: Int)] = []
+            for zoom in 0...22 {
+                let pairs = map.neighbours(zoom: zoom, gap: Self.gap + Self.slack, bearings: turned ? Self.bearings : nil)
+                for pair in pairs where pair.step == 0 {
+                    Issue.record("zoom \(zoom)\(turned ? " turned" : ""): stage \(pair.stage) shows \(pair.low) and \(pair.high) in no even step")
+                }
+                // What appeared between two neighbours of the zoom before: multiples of a step dividing
+                // theirs (their own step where a marker it held back is clear now).
+                for before in previous where before.step > 0 {
+                    let new = pairs.filter { $0.stage == before.stage && $0.low >= before.low && $0.high <= before.high }.map(\.high).filter { $0 < before.high }
+                    guard !new.isEmpty else { continue }
+                    let step = WrittenMap.ladder.reversed().first { step in before.step % step == 0 && new.allSatisfy { $0 % step == 0 } } ?? 0
+                    #expect(step == before.step || Self.finerSteps(before.step).contains(step), "zoom \(zoom)\(turned ? " turned" : ""): stage \(before.stage) split \(before.low)-\(before.high) (step \(before.step)) by \(new)")
+                }
+                previous = pairs
+            }
+        }
+    }
+
+    @Test("turned to any bearing (every 15°), no two pictures meet from minzoomTurned on; never before minzoom", arguments: cases)
+    func turned(_ example: Case) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let map = try await Self.written(try example.route(), in: folder)
+        #expect(map.markers.allSatisfy { $0.minzoomTurned >= $0.minzoom && $0.minzoomTurned <= 22 })
+        for zoom in 0...22 {
+            for (first, second) in map.crowdedPairs(zoom: zoom, gap: Self.gap - 1e-9, bearings: Self.bearings) {
+                Issue.record("zoom \(zoom) turned: \(map.markers[first].label) and \(map.markers[second].label) meet")
+            }
+        }
+        // The same map turned with the north-up minzooms: what the check catches.
+        let meetingNorthUp = (0...22).reduce(0) { $0 + map.crowdedPairs(zoom: $1, gap: Self.gap - 1e-9, bearings: Self.bearings, northUpShown: true).count }
+        if example.name == "a city tour of 12 stages" || example.name == "korita-zbevnica.gpx" {
+            #expect(meetingNorthUp > 0, "north-up minzooms turned: no pictures meet, so the check shows nothing")
+        }
+        let north = (12...16).map { map.shown(at: $0).count }
+        let turned = (12...16).map { map.shownTurned(at: $0).count }
+        print("\(example.name): zooms 12-16 show \(north) north up, \(turned) turned, of \(map.markers.count); north-up minzooms turned meet \(meetingNorthUp) times")
     }
 
     @Test("the checks catch the app's zoom table piling markers up on the same routes")

@@ -57,7 +57,11 @@ struct WrittenMap {
         let longitude: Double
         let latitude: Double
         let minzoom: Int
+        let minzoomTurned: Int
         let zooms: [Int]
+        let stage: Int
+        /// What it reads, in the unit.
+        let distance: Double
         /// On the Web Mercator square, 0..<1 each way.
         let x: Double
         let y: Double
@@ -94,8 +98,9 @@ struct WrittenMap {
             markers.append(
                 Marker(
                     label: properties["label"] as? String ?? "", kind: properties["kind"] as? String ?? "", longitude: longitude,
-                    latitude: latitude, minzoom: properties["minzoom"] as? Int ?? -1, zooms: properties["zooms"] as? [Int] ?? [],
-                    x: (longitude + 180) / 360, y: latitude.isNaN ? .nan : y, picture: picture))
+                    latitude: latitude, minzoom: properties["minzoom"] as? Int ?? -1, minzoomTurned: properties["minzoomTurned"] as? Int ?? -1,
+                    zooms: properties["zooms"] as? [Int] ?? [], stage: properties["stage"] as? Int ?? 0,
+                    distance: properties["distance"] as? Double ?? .nan, x: (longitude + 180) / 360, y: latitude.isNaN ? .nan : y, picture: picture))
         }
         self.markers = markers
     }
@@ -118,9 +123,14 @@ struct WrittenMap {
         return horizontal < gap && vertical < gap
     }
 
-    /// Whether the opaque pixels of two markers come within `gap` points of each other at `zoom`.
-    func pixelsNear(_ first: Int, _ second: Int, zoom: Int, gap: Double) -> Bool {
-        let (dx, dy) = offset(first, second, zoom: zoom)
+    /// Whether the opaque pixels of two markers come within `gap` points of each other at `zoom`,
+    /// on a map turned `bearing` degrees (the points turn, the pictures stay upright).
+    func pixelsNear(_ first: Int, _ second: Int, zoom: Int, gap: Double, bearing: Double = 0) -> Bool {
+        var (dx, dy) = offset(first, second, zoom: zoom)
+        if bearing != 0 {
+            let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
+            (dx, dy) = (dx * cosine + dy * sine, -dx * sine + dy * cosine)
+        }
         let (a, b) = (markers[first].picture, markers[second].picture)
         guard Self.near(a.pill.union(a.dot), b.pill.union(b.dot), dx: dx, dy: dy, gap: gap) else { return false }
         for rowA in a.rows {
@@ -129,9 +139,14 @@ struct WrittenMap {
         return false
     }
 
-    /// Whether the pill and dot boxes of two markers come within `gap` points of each other at `zoom`.
-    func boxesNear(_ first: Int, _ second: Int, zoom: Int, gap: Double) -> Bool {
-        let (dx, dy) = offset(first, second, zoom: zoom)
+    /// Whether the pill and dot boxes of two markers come within `gap` points of each other at `zoom`,
+    /// on a map turned `bearing` degrees.
+    func boxesNear(_ first: Int, _ second: Int, zoom: Int, gap: Double, bearing: Double = 0) -> Bool {
+        var (dx, dy) = offset(first, second, zoom: zoom)
+        if bearing != 0 {
+            let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
+            (dx, dy) = (dx * cosine + dy * sine, -dx * sine + dy * cosine)
+        }
         let (a, b) = (markers[first].picture, markers[second].picture)
         return [(a.pill, b.pill), (a.pill, b.dot), (a.dot, b.pill), (a.dot, b.dot)].contains { Self.near($0, $1, dx: dx, dy: dy, gap: gap) }
     }
@@ -139,23 +154,38 @@ struct WrittenMap {
     /// The markers shown at `zoom`, by their `zooms` (from `minzoom` on when placed, the table's own otherwise).
     func shown(at zoom: Int) -> [Int] { markers.indices.filter { markers[$0].zooms.contains(zoom) } }
 
-    /// Every pair of markers shown at `zoom` whose pixels come within `gap`, found by a sweep along x.
-    func crowdedPairs(zoom: Int, gap: Double) -> [(Int, Int)] {
+    /// The markers shown at `zoom` on a turned map, from `minzoomTurned` on.
+    func shownTurned(at zoom: Int) -> [Int] { markers.indices.filter { markers[$0].minzoomTurned <= zoom } }
+
+    /// Every pair of markers shown at `zoom` whose pixels come within `gap`, found by a sweep along
+    /// x; on a turned map (`bearings`), those shown turned that meet at any of the bearings.
+    /// (`northUpShown`: turned, but the markers north-up shows, as a map would that turned a north-up style.)
+    func crowdedPairs(zoom: Int, gap: Double, bearings: [Double]? = nil, northUpShown: Bool = false) -> [(Int, Int)] {
         let world = 512 * pow(2, Double(zoom))
-        let shown = shown(at: zoom).sorted { markers[$0].x < markers[$1].x }
-        let widest = markers.map { $0.picture.pill.right - $0.picture.pill.left }.max() ?? 0
+        let shown = (bearings == nil || northUpShown ? shown(at: zoom) : shownTurned(at: zoom)).sorted { markers[$0].x < markers[$1].x }
+        // Turned, a picture reaches as far as its farthest corner in any direction.
+        let widest =
+            bearings == nil
+            ? markers.map { $0.picture.pill.right - $0.picture.pill.left }.max() ?? 0
+            : 2 * (markers.map { marker in
+                let box = marker.picture.pill.union(marker.picture.dot)
+                return [hypot(box.left, box.top), hypot(box.right, box.top), hypot(box.left, box.bottom), hypot(box.right, box.bottom)].max() ?? 0
+            }.max() ?? 0)
         let reach = widest + gap
+        func near(_ first: Int, _ second: Int) -> Bool {
+            (bearings ?? [0]).contains { pixelsNear(first, second, zoom: zoom, gap: gap, bearing: $0) }
+        }
         var pairs: [(Int, Int)] = []
         for (position, first) in shown.enumerated() {
             for second in shown[(position + 1)...] {
                 guard (markers[second].x - markers[first].x) * world <= reach else { break }
-                if pixelsNear(first, second, zoom: zoom, gap: gap) { pairs.append((first, second)) }
+                if abs(markers[second].y - markers[first].y) * world <= reach, near(first, second) { pairs.append((first, second)) }
             }
         }
         // Across the antimeridian: the last pictures of the world against its first.
         for first in shown where (1 - markers[first].x) * world <= reach {
             for second in shown where markers[second].x * world <= reach && second != first {
-                if pixelsNear(first, second, zoom: zoom, gap: gap), !pairs.contains(where: { $0 == (second, first) || $0 == (first, second) }) {
+                if near(first, second), !pairs.contains(where: { $0 == (second, first) || $0 == (first, second) }) {
                     pairs.append((first, second))
                 }
             }
@@ -167,5 +197,47 @@ struct WrittenMap {
 extension WrittenMap.Picture.Row {
     func union(_ other: Self) -> Self {
         Self(top: min(top, other.top), bottom: max(bottom, other.bottom), left: min(left, other.left), right: max(right, other.right))
+    }
+}
+
+extension WrittenMap {
+    /// The ladder of even steps, in intervals.
+    static let ladder = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000]
+
+    /// Each stage's distance markers by their reading (whole intervals of 1).
+    var counted: [Int: [Int: Int]] {
+        var stages: [Int: [Int: Int]] = [:]
+        for (index, marker) in markers.enumerated() where marker.kind == "distance" || marker.kind == "countdown" {
+            stages[marker.stage, default: [:]][Int(marker.distance.rounded())] = index
+        }
+        return stages
+    }
+
+    /// Each pair of neighbouring distance markers of a stage shown at `zoom` (the count's 0 as one)
+    /// with the largest step both are multiples of such that every multiple between them is hidden
+    /// only because it would meet (within `gap`) a start, end or combined marker or another stage's;
+    /// a step of 0 where there is none. Turned: shown from `minzoomTurned`, meeting at any bearing in `bearings`.
+    func neighbours(zoom: Int, gap: Double, bearings: [Double]? = nil) -> [(stage: Int, low: Int, high: Int, step: Int)] {
+        let shown = bearings == nil ? shown(at: zoom) : shownTurned(at: zoom)
+        let shownSet = Set(shown)
+        var pairs: [(stage: Int, low: Int, high: Int, step: Int)] = []
+        for (stage, steps) in counted {
+            let readings = [0] + steps.filter { shownSet.contains($0.value) }.keys.sorted()
+            for (low, high) in zip(readings, readings.dropFirst()) {
+                let step = Self.ladder.reversed().first { step in
+                    guard low % step == 0, high % step == 0 else { return false }
+                    return stride(from: low + step, to: high, by: step).allSatisfy { reading in
+                        guard let hidden = steps[reading] else { return true }
+                        return shown.contains { other in
+                            let counted = markers[other].kind == "distance" || markers[other].kind == "countdown"
+                            guard !counted || markers[other].stage != stage else { return false }
+                            return (bearings ?? [0]).contains { boxesNear(hidden, other, zoom: zoom, gap: gap, bearing: $0) }
+                        }
+                    }
+                }
+                pairs.append((stage, low, high, step ?? 0))
+            }
+        }
+        return pairs
     }
 }

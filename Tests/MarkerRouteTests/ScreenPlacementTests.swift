@@ -1,3 +1,4 @@
+import Foundation
 import MarkerRoute
 import MarkerSpec
 import TestSupport
@@ -125,5 +126,99 @@ struct ScreenPlacementTests {
         #expect(abs(WebMercator.point(Coordinate(latitude: 85.0511287798, longitude: 0)).y) < 1e-6)
         #expect(WebMercator.point(Coordinate(latitude: 89, longitude: 0)).y == 0)
         #expect(WebMercator.point(Coordinate(latitude: -90, longitude: 0)).y == 512)
+    }
+
+    @Test(
+        "the ladder: each step's next finer divides it, and a count starts at the largest step it holds",
+        arguments: [
+            (10, 5), (20, 10), (50, 10), (100, 50), (5, 1), (2, 1), (200, 100), (500, 100), (1000, 500), (5000, 1000),
+        ])
+    func ladder(step: Int, finer: Int) {
+        #expect(StepLadder.finer(step) == finer)
+        #expect(StepLadder.contains(step) && StepLadder.contains(finer))
+    }
+
+    @Test("where a count starts splitting", arguments: [(1...601, 500), (1...86, 50), (1...9, 5), (9...15, 10), (1...1, 1), (11...19, 5), (3...4, 2)])
+    func coarsest(range: ClosedRange<Int>, step: Int) {
+        #expect(StepLadder.coarsest(in: range) == step)
+        #expect(StepLadder.finer(1) == nil && !StepLadder.contains(3) && !StepLadder.contains(25))
+    }
+
+    /// Counted markers every `spacing` points east along a line at zoom 0, one stage, with a start at 0.
+    static func line(markers: Int, spacing: Double) -> [ScreenPlacement.Candidate] {
+        var candidates = [ScreenPlacement.Candidate(x: 100, y: 200, footprint: footprint(width: 40))]
+        for step in 1...markers {
+            candidates.append(
+                ScreenPlacement.Candidate(
+                    x: 100 + Double(step) * spacing, y: 200 + 0.3 * sin(Double(step)) * spacing, footprint: footprint(width: 36),
+                    count: .init(stage: 1, step: step)))
+        }
+        return candidates
+    }
+
+    /// Neighbouring shown steps (0 first) at `zoom` that are not both multiples of a ladder step with
+    /// nothing of the stage between them shown (there is no other marker to excuse a hidden one).
+    static func uneven(_ minzooms: [Int], zoom: Int) -> [(Int, Int)] {
+        let shown = [0] + (1..<minzooms.count).filter { minzooms[$0] <= zoom }
+        return zip(shown, shown.dropFirst()).filter { low, high in
+            ![1, 2, 5, 10, 20, 50, 100, 200, 500].contains { low % $0 == 0 && high % $0 == 0 && high - low == $0 }
+        }
+    }
+
+    @Test("a long line's distance markers read in even steps at every zoom, where placing each as it fits did not")
+    func evenStepsOnALine() {
+        let candidates = Self.line(markers: 600, spacing: 0.004)
+        let order = Array(candidates.indices)
+        let even = ScreenPlacement.minzooms(of: candidates, order: order)
+        var greedy = candidates
+        for index in greedy.indices { greedy[index].count = nil }
+        let asItFits = ScreenPlacement.minzooms(of: greedy, order: MarkerPlanLadder.roundestFirst(600))
+        var unevenBefore = 0
+        for zoom in ScreenPlacement.zooms {
+            #expect(Self.uneven(even, zoom: zoom).isEmpty, "zoom \(zoom): \(Self.uneven(even, zoom: zoom).prefix(5))")
+            unevenBefore += Self.uneven(asItFits, zoom: zoom).count
+        }
+        #expect(unevenBefore > 0, "placing each marker as it fits made even steps too: the check shows nothing")
+        #expect(even.allSatisfy { $0 <= 22 })
+    }
+
+    @Test("turned: two pictures meet at some bearing exactly when sampling every 0.25° finds a bearing where they do", arguments: 1...6)
+    func turnedReach(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        for _ in 0..<300 {
+            let a = ScreenPlacement.Candidate(x: 256, y: 256, footprint: Self.footprint(width: Double.random(in: 28...120, using: &random)))
+            let angle = Double.random(in: 0..<(2 * .pi), using: &random)
+            let distance = Double.random(in: 0...140, using: &random) / 512
+            let b = ScreenPlacement.Candidate(
+                x: 256 + distance * cos(angle), y: 256 + distance * sin(angle), footprint: Self.footprint(width: Double.random(in: 28...120, using: &random)))
+            let exact = ScreenPlacement.conflict(a, b, zoom: 9, rotation: .courseUp)
+            /// Whether b, its offset from a scaled by `scale`, meets a at a sampled bearing.
+            func sampled(_ scale: Double) -> Bool {
+                stride(from: 0.0, to: 360, by: 0.25).contains { bearing in
+                    let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
+                    let (dx, dy) = ((b.x - a.x) * scale, (b.y - a.y) * scale)
+                    var turned = b
+                    turned.x = a.x + dx * cosine + dy * sine
+                    turned.y = a.y - dx * sine + dy * cosine
+                    return ScreenPlacement.conflict(a, turned, zoom: 9)
+                }
+            }
+            if sampled(1) { #expect(exact, "a sampled bearing meets, the exact reach says none does") }
+            // Sampling misses only slivers at the edge of the reach: 1% nearer, it finds one.
+            if exact && !sampled(1) { #expect(sampled(0.99), "the exact reach says they meet, no bearing near it does") }
+            #expect(ScreenPlacement.conflict(a, b, zoom: 9) ? exact : true, "north up meets, so turned must")
+        }
+    }
+}
+
+/// The order the placement used before even steps: the roundest readings first.
+enum MarkerPlanLadder {
+    static func roundestFirst(_ markers: Int) -> [Int] {
+        let roundnesses = [100, 50, 10, 5, 2, 1]
+        let counted = (1...markers).sorted { first, second in
+            let (a, b) = (roundnesses.firstIndex { first % $0 == 0 } ?? 6, roundnesses.firstIndex { second % $0 == 0 } ?? 6)
+            return a != b ? a < b : first < second
+        }
+        return [0] + counted
     }
 }

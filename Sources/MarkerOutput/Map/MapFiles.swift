@@ -77,7 +77,7 @@ struct MapFiles: Sendable {
 
         for (index, theme) in options.themes.enumerated() {
             let layer = try Self.mapData { () throws(MapError) in
-                try StyleLayer.json(theme: theme, visibility: batch.plan.visibility, interval: batch.plan.interval)
+                try StyleLayer.json(theme: theme, visibility: batch.plan.visibility, interval: batch.plan.interval, rotation: options.placement)
             }
             try write(layer, "style-layer-\(theme.name).json")
             if index == 0 { try write(layer, "style-layer.json") }
@@ -91,7 +91,8 @@ struct MapFiles: Sendable {
             }
             let style = try Self.mapData { () throws(MapError) in
                 try MapStyle.json(
-                    themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, sheets: sheets, baseURL: baseURL)
+                    themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement, sheets: sheets,
+                    baseURL: baseURL)
             }
             try write(style, MapStyle.fileName)
         }
@@ -134,7 +135,7 @@ struct MapFiles: Sendable {
                     tileType: written.tileType, tiles: written.tiles, absent: written.absent)
                 let style = try Self.mapData { () throws(MapError) in
                     try OfflineStyle.style(
-                        themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, sheets: sheets,
+                        themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement, sheets: sheets,
                         baseURL: baseURL, route: batch.route,
                         basemap: OfflineStyle.Basemap(
                             fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,

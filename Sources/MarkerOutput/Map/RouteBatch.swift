@@ -41,6 +41,8 @@ public struct RouteBatch: Sendable {
         public var offlineTiles: OfflineTilesJob? = nil
         /// The user's basemap style for a vector pack (`--pack-style`), its vector sources pointed at the pack.
         public var offlineBasemapStyle: StyleValue? = nil
+        /// Whether the styles show markers for a map that keeps north up or turns (`minzoomTurned`).
+        public var placement: ScreenPlacement.Rotation = .northUp
 
         public init() {}
     }

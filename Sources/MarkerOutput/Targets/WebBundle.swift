@@ -59,6 +59,7 @@ enum WebBundle {
                                 .init("lon", .number(Self.rounded(routeMarker.coordinate.longitude))),
                                 .init("lat", .number(Self.rounded(routeMarker.coordinate.latitude))),
                                 .init("stage", .integer(routeMarker.stage)), .init("minzoom", .integer(routeMarker.minzoom)),
+                                .init("minzoomTurned", .integer(routeMarker.minzoomTurned)),
                                 .init("zooms", .array(routeMarker.zooms.map(JSONValue.integer))),
                             ])
                         })))

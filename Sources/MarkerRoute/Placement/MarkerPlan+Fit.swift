@@ -5,9 +5,11 @@ extension MarkerPlan {
     /// route's 100s before its 50s, 10s, 5s, 2s and 1s, and past 100, 1000s and 500s before them.
     static let roundnesses = [100_000, 50_000, 10_000, 5_000, 1_000, 500, 100, 50, 10, 5, 2, 1]
 
-    /// Shows `markers` (in route order) from the zooms `ScreenPlacement` gives them, `footprint`
-    /// measuring each distinct picture once; `routeStart` and `finalEnd` are the positions of the
-    /// markers that show the route's first start and its last end.
+    /// Shows `markers` (in route order) from the zooms `ScreenPlacement` gives them north up, and
+    /// sets the zoom from which each shows at any bearing, `footprint` measuring each distinct
+    /// picture once; `routeStart` and `finalEnd` are the positions of the markers that show the
+    /// route's first start and its last end. Distance and countdown markers are counted in their
+    /// stage's steps of the interval, so that they show in even steps.
     static func place(
         _ markers: inout [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval,
         footprint: (Marker) throws(RouteError) -> MarkerFootprint
@@ -24,13 +26,20 @@ extension MarkerPlan {
                 footprints[routeMarker.marker] = measured
             }
             let point = WebMercator.point(routeMarker.coordinate)
-            candidates.append(ScreenPlacement.Candidate(x: point.x, y: point.y, footprint: measured))
+            candidates.append(ScreenPlacement.Candidate(x: point.x, y: point.y, footprint: measured, count: count(of: routeMarker, interval: interval)))
         }
         let order = importanceOrder(markers, routeStart: routeStart, finalEnd: finalEnd, interval: interval)
         let minzooms = ScreenPlacement.minzooms(of: candidates, order: order)
+        let turned = ScreenPlacement.minzooms(of: candidates, order: order, rotation: .courseUp, notBefore: minzooms)
         for index in markers.indices {
-            markers[index].show(from: minzooms[index])
+            markers[index].show(from: minzooms[index], turnedFrom: turned[index])
         }
+    }
+
+    /// A distance or countdown marker's place in its stage's count: its reading in intervals.
+    public static func count(of routeMarker: RouteMarker, interval: MarkerInterval) -> ScreenPlacement.Count? {
+        guard routeMarker.kind == .distance || routeMarker.kind == .countdown else { return nil }
+        return ScreenPlacement.Count(stage: routeMarker.stage, step: Int((routeMarker.distance * 10 / Double(interval.tenths)).rounded()))
     }
 
     /// The positions of `markers`, most important first: the route's start, then its final end, then

@@ -15,6 +15,9 @@ public struct RouteMarker: Sendable, Equatable {
     public var zooms: [Int]
     /// The smallest of `zooms`; `ScreenPlacement.never` (past the last zoom) if there are none.
     public var minzoom: Int
+    /// From which zoom the marker shows on a map turned to any bearing (course-up), its picture
+    /// upright: never before `minzoom`. The same as `minzoom` for a zoom table's markers.
+    public var minzoomTurned: Int
 
     /// Creates a marker; `minzoom` is taken from `zooms`.
     public init(marker: Marker, stage: Int, stageName: String?, coordinate: Coordinate, zooms: [Int]) {
@@ -24,11 +27,14 @@ public struct RouteMarker: Sendable, Equatable {
         self.coordinate = coordinate
         self.zooms = zooms
         self.minzoom = zooms.min() ?? ScreenPlacement.never
+        self.minzoomTurned = minzoom
     }
 
-    /// Shows the marker at every zoom from `minzoom` on (at none if it is past the last).
-    public mutating func show(from minzoom: Int) {
+    /// Shows the marker at every zoom from `minzoom` on (at none if it is past the last), and on a
+    /// turned map from `turnedFrom` (`minzoom` if not given).
+    public mutating func show(from minzoom: Int, turnedFrom: Int? = nil) {
         self.minzoom = minzoom
+        minzoomTurned = max(minzoom, turnedFrom ?? minzoom)
         zooms = minzoom <= ZoomTable.zooms.upperBound ? Array(max(minzoom, ZoomTable.zooms.lowerBound)...ZoomTable.zooms.upperBound) : []
     }
 

@@ -10,16 +10,28 @@ import Darwin
 
 /// Which zooms show which markers, worked out on the map itself, as a cartographer places labels.
 ///
-/// From zoom 0 in, each zoom adds, most important first, every marker not yet shown whose picture
-/// fits: it neither overlaps nor comes within `gap` points of a picture shown at that zoom. A marker
-/// once shown stays shown further in, since zooming in only moves pictures apart, so its zooms are
-/// one `minzoom`; and it is hidden at a zoom only where it would overlap, or come within the gap of,
-/// one shown there. Positions are on the Web Mercator plane of MapLibre and Mapbox GL (512-point
-/// tiles), in points, so one placement serves every theme and scale.
+/// From zoom 0 in, each zoom adds markers whose pictures fit: a picture neither overlaps nor comes
+/// within `gap` points of one shown at that zoom. A marker once shown stays shown further in, since
+/// zooming in only moves pictures apart, so its zooms are one `minzoom`. Positions are on the Web
+/// Mercator plane of MapLibre and Mapbox GL (512-point tiles), in points, so one placement serves
+/// every theme and scale.
 ///
-/// The work is near-linear: a candidate is checked only against the pictures shown in the grid cells
-/// around it (pictures shown at one zoom never overlap, so a cell holds few), and one that is blocked
-/// sleeps until the zoom at which every picture that blocked it has moved clear.
+/// Two kinds of marker are placed two ways:
+/// - **Markers without a count** (starts, ends, combined markers) go first at each zoom, most
+///   important first, each as soon as it fits: hidden only where it would meet one shown.
+/// - **Counted markers** (distance and countdown) show in even steps of their stage's count
+///   (`StepLadder`): between two neighbours every multiple of their step is hidden only because it
+///   would meet a marker without a count or another stage's. A gap between neighbours splits by the
+///   next finer step that divides its own, at the first zoom at which all that step's markers in it
+///   fit; one whose markers all meet such markers gives way to the step after. A marker left hidden
+///   that way keeps its room among its stage's, and shows as soon as nothing is in its way.
+///
+/// With `Rotation.courseUp` the map may turn about its centre while the pictures stay upright, as
+/// MapLibre's `icon-rotation-alignment: viewport` draws them: two pictures meet if they meet at any
+/// bearing, that is if their anchors lie closer than the farthest reach of their boxes.
+///
+/// The work is near-linear: a candidate is checked only against the pictures in the grid cells
+/// around it, and one that is blocked sleeps until the zoom at which what blocked it is clear.
 public enum ScreenPlacement {
     /// Points kept clear between any two pictures shown at one zoom: MapLibre's default icon padding.
     public static let gap = 2.0
@@ -29,25 +41,53 @@ public enum ScreenPlacement {
     /// within metres than one combined marker holds).
     public static let never = zooms.upperBound + 1
 
+    /// How the map may turn under the pictures.
+    public enum Rotation: String, Sendable, CaseIterable {
+        /// North always up: pictures meet as they lie.
+        case northUp = "north-up"
+        /// Turned to the direction of travel, so any bearing: pictures meet if they meet at some bearing.
+        case courseUp = "course-up"
+    }
+
+    /// Where a counted marker stands in its stage's count.
+    public struct Count: Sendable, Hashable {
+        /// Which stage's count (any number, the same for one stage's markers).
+        public var stage: Int
+        /// Its reading in intervals: 1, 2, 3 … from the stage's start at 0 (or counting across stages).
+        public var step: Int
+
+        public init(stage: Int, step: Int) {
+            self.stage = stage
+            self.step = step
+        }
+    }
+
     /// A marker to place: where its anchor lies and where its picture is opaque.
     public struct Candidate: Sendable, Equatable {
         /// `WebMercator.point` of the marker's coordinate: points at zoom 0.
         public var x: Double
         public var y: Double
         public var footprint: MarkerFootprint
+        /// For a distance or countdown marker, its place in its stage's count; nil for the rest.
+        public var count: Count?
 
-        public init(x: Double, y: Double, footprint: MarkerFootprint) {
+        public init(x: Double, y: Double, footprint: MarkerFootprint, count: Count? = nil) {
             self.x = x
             self.y = y
             self.footprint = footprint
+            self.count = count
         }
     }
 
     /// The first zoom at which each of `candidates` shows (`never` if none), in their order;
-    /// `order` lists every candidate's index once, the most important first.
-    public static func minzooms(of candidates: [Candidate], order: [Int]) -> [Int] {
+    /// `order` lists every candidate's index once, the most important first (it orders the markers
+    /// without a count; counted markers go by their steps). With `notBefore`, a candidate shows no
+    /// sooner than its entry there (the course-up placement waits for the north-up one).
+    public static func minzooms(of candidates: [Candidate], order: [Int], rotation: Rotation = .northUp, notBefore: [Int]? = nil) -> [Int] {
         precondition(order.count == candidates.count, "order lists every candidate once")
-        var placer = Placer(candidates: order.map { candidates[$0] })
+        precondition(notBefore.map { $0.count == candidates.count } ?? true, "notBefore has an entry per candidate")
+        var placer = Placer(
+            candidates: order.map { candidates[$0] }, rotation: rotation, notBefore: notBefore.map { limits in order.map { limits[$0] } })
         let placed = placer.place()
         var result = [Int](repeating: never, count: candidates.count)
         for (position, index) in order.enumerated() { result[index] = placed[position] }
@@ -55,9 +95,9 @@ public enum ScreenPlacement {
     }
 
     /// Whether two placed pictures come within `gap` of each other at `zoom`, over the nearest copies
-    /// of the world (a map repeats it east and west).
-    public static func conflict(_ first: Candidate, _ second: Candidate, zoom: Int) -> Bool {
-        Placer.Item(first).conflicts(with: Placer.Item(second), scale: scale(zoom))
+    /// of the world (a map repeats it east and west); with `courseUp`, at some bearing.
+    public static func conflict(_ first: Candidate, _ second: Candidate, zoom: Int, rotation: Rotation = .northUp) -> Bool {
+        Item(first, rotation: rotation).conflicts(with: Item(second, rotation: rotation), scale: scale(zoom))
     }
 
     /// How much wider the world is at `zoom` than at zoom 0, exactly.
@@ -65,58 +105,96 @@ public enum ScreenPlacement {
 }
 
 extension ScreenPlacement {
-    /// The placement itself, over candidates in priority order.
-    struct Placer {
-        /// A candidate with its boxes, as the checks read them.
-        struct Item {
-            var x: Double
-            var y: Double
-            var pill: MarkerFootprint.Box
-            var dot: MarkerFootprint.Box
-            var bounds: MarkerFootprint.Box
+    /// A candidate with its boxes, as the checks read them.
+    struct Item {
+        var x: Double
+        var y: Double
+        var pill: MarkerFootprint.Box
+        var dot: MarkerFootprint.Box
+        var bounds: MarkerFootprint.Box
+        /// What the grid files it under: its bounds, or turning, the square its boxes reach in any bearing.
+        var area: MarkerFootprint.Box
+        var rotation: Rotation
 
-            init(_ candidate: Candidate) {
-                x = candidate.x
-                y = candidate.y
-                pill = candidate.footprint.pill
-                dot = candidate.footprint.dot
-                bounds = candidate.footprint.bounds
+        init(_ candidate: Candidate, rotation: Rotation) {
+            x = candidate.x
+            y = candidate.y
+            pill = candidate.footprint.pill
+            dot = candidate.footprint.dot
+            bounds = candidate.footprint.bounds
+            self.rotation = rotation
+            switch rotation {
+            case .northUp:
+                area = bounds
+            case .courseUp:
+                let reach = max(hypot(bounds.left, bounds.top), hypot(bounds.right, bounds.top), hypot(bounds.left, bounds.bottom), hypot(bounds.right, bounds.bottom))
+                area = MarkerFootprint.Box(left: -reach, top: -reach, right: reach, bottom: reach)
             }
+        }
 
-            /// Whether `other`, with its anchor `dx`, `dy` points from this one's, comes within the gap.
-            @inline(__always)
-            func conflicts(with other: Item, dx: Double, dy: Double) -> Bool {
+        /// How far beyond the areas the grid must look: the gap, and turning, its diagonal.
+        var searchMargin: Double { rotation == .northUp ? gap : 2 * gap }
+
+        /// Whether `other`, with its anchor `dx`, `dy` points from this one's, comes within the gap.
+        @inline(__always)
+        func conflicts(with other: Item, dx: Double, dy: Double) -> Bool {
+            switch rotation {
+            case .northUp:
                 @inline(__always)
                 func near(_ a: MarkerFootprint.Box, _ b: MarkerFootprint.Box) -> Bool {
                     dx + b.left < a.right + gap && a.left < dx + b.right + gap && dy + b.top < a.bottom + gap && a.top < dy + b.bottom + gap
                 }
                 guard near(bounds, other.bounds) else { return false }
                 return near(pill, other.pill) || near(pill, other.dot) || near(dot, other.pill) || near(dot, other.dot)
+            case .courseUp:
+                return dx * dx + dy * dy < turnedReachSquared(other)
             }
+        }
 
-            /// Points east from this anchor to `other`'s at zoom 0, in the nearest copy of the world
-            /// (a map repeats it east and west).
-            func eastward(to other: Item) -> Double {
-                let world = WebMercator.worldSize
-                let dx = other.x - x
-                return dx > world / 2 ? dx - world : dx < -world / 2 ? dx + world : dx
+        /// The square of the distance between anchors below which the two pictures meet at some
+        /// bearing. Turning moves `other`'s anchor round a circle about this one's; the offsets at
+        /// which two upright boxes come within the gap form a box, and each of the four such boxes
+        /// (pill or dot against pill or dot) holds the anchor's own place, so the circle meets it
+        /// exactly while it is smaller than the box's farthest corner.
+        @inline(__always)
+        func turnedReachSquared(_ other: Item) -> Double {
+            @inline(__always)
+            func farthest(_ a: MarkerFootprint.Box, _ b: MarkerFootprint.Box) -> Double {
+                let x = max(b.right - a.left + gap, a.right - b.left + gap)
+                let y = max(b.bottom - a.top + gap, a.bottom - b.top + gap)
+                return x * x + y * y
             }
+            return max(farthest(pill, other.pill), farthest(pill, other.dot), farthest(dot, other.pill), farthest(dot, other.dot))
+        }
 
-            /// Whether `other` comes within the gap at `scale` (the world's width over 512), in the
-            /// nearest copy of the world or the next (which only the widest pictures reach, at zoom 0).
-            func conflicts(with other: Item, scale: Double) -> Bool {
-                let dx = eastward(to: other)
-                let dy = (other.y - y) * scale
-                if conflicts(with: other, dx: dx * scale, dy: dy) { return true }
-                let far = (dx > 0 ? dx - WebMercator.worldSize : dx + WebMercator.worldSize) * scale
-                return abs(far) < bounds.width + other.bounds.width + 2 * gap && conflicts(with: other, dx: far, dy: dy)
-            }
+        /// Points east from this anchor to `other`'s at zoom 0, in the nearest copy of the world
+        /// (a map repeats it east and west).
+        func eastward(to other: Item) -> Double {
+            let world = WebMercator.worldSize
+            let dx = other.x - x
+            return dx > world / 2 ? dx - world : dx < -world / 2 ? dx + world : dx
+        }
 
-            /// The scale from which `other` stays clear in the nearest copy of the world: a lower
-            /// bound of where it stops blocking, worked out box by box and axis by axis.
-            func clearingScale(from other: Item) -> Double {
-                let dx = eastward(to: other)
-                let dy = other.y - y
+        /// Whether `other` comes within the gap at `scale` (the world's width over 512), in the
+        /// nearest copy of the world or the next (which only the widest pictures reach, at zoom 0).
+        func conflicts(with other: Item, scale: Double) -> Bool {
+            let dx = eastward(to: other)
+            let dy = (other.y - y) * scale
+            if conflicts(with: other, dx: dx * scale, dy: dy) { return true }
+            let far = (dx > 0 ? dx - WebMercator.worldSize : dx + WebMercator.worldSize) * scale
+            return abs(far) < area.width + other.area.width + 2 * searchMargin && conflicts(with: other, dx: far, dy: dy)
+        }
+
+        /// The scale from which `other` stays clear in the nearest copy of the world: a lower
+        /// bound of where it stops blocking.
+        func clearingScale(from other: Item) -> Double {
+            let dx = eastward(to: other)
+            let dy = other.y - y
+            switch rotation {
+            case .courseUp:
+                let distance = hypot(dx, dy)
+                return distance > 0 ? turnedReachSquared(other).squareRoot() / distance : .infinity
+            case .northUp:
                 /// From which scale `distance × scale ≥ needed` holds.
                 func from(_ needed: Double, _ distance: Double) -> Double {
                     needed <= 0 ? 0 : distance > 0 ? needed / distance : .infinity
@@ -130,206 +208,16 @@ extension ScreenPlacement {
             }
         }
 
-        /// The candidates, most important first.
-        let items: [Item]
-        private var grid = CellGrid()
-
-        init(candidates: [Candidate]) {
-            items = candidates.map(Item.init)
-        }
-
-        /// The first zoom each item shows at, by position.
-        mutating func place() -> [Int] {
-            let count = items.count
-            var minzoom = [Int](repeating: never, count: count)
-            // Each zoom's candidates: those that may fit there. A blocked one waits for the zoom at
-            // which its blockers are clear of it; it is certain not to fit before.
-            var waiting = [[Int32]](repeating: [], count: zooms.count)
-            for position in 0..<count {
-                // A picture wider than the world would meet its own copy.
-                var zoom = zooms.lowerBound
-                while zoom <= zooms.upperBound && scale(zoom) * WebMercator.worldSize < items[position].bounds.width + gap { zoom += 1 }
-                if zoom <= zooms.upperBound { waiting[zoom].append(Int32(position)) }
-            }
-            var shown: [Int32] = []
-            shown.reserveCapacity(count)
-            var lastQuery = [Int32](repeating: -1, count: count)
-            var query: Int32 = 0
-            for zoom in zooms where !waiting[zoom].isEmpty {
-                var candidates = waiting[zoom]
-                waiting[zoom] = []
-                candidates.sort()
-                let scale = ScreenPlacement.scale(zoom)
-                grid.reset(zoom: zoom, entries: shown.count + candidates.count)
-                for position in shown { grid.insert(position, items[Int(position)], scale: scale) }
-                for position in candidates {
-                    let item = items[Int(position)]
-                    query &+= 1
-                    var clearFrom = zoom
-                    grid.forEachNear(item, scale: scale) { other in
-                        guard lastQuery[Int(other)] != query else { return }
-                        lastQuery[Int(other)] = query
-                        let blocker = items[Int(other)]
-                        if item.conflicts(with: blocker, scale: scale) {
-                            clearFrom = max(clearFrom, Self.clearingZoom(item, blocker, after: zoom))
-                        }
-                    }
-                    if clearFrom == zoom {
-                        minzoom[Int(position)] = zoom
-                        shown.append(position)
-                        grid.insert(position, item, scale: scale)
-                    } else if clearFrom <= zooms.upperBound {
-                        waiting[clearFrom].append(position)
-                    }
-                }
-            }
-            return minzoom
-        }
-
-        /// The first zoom after `zoom` at which `blocker` no longer comes within the gap of `item`
-        /// (`never` if none): from the box-by-box estimate, checked zoom by zoom.
-        static func clearingZoom(_ item: Item, _ blocker: Item, after zoom: Int) -> Int {
-            let clearing = item.clearingScale(from: blocker)
+        /// The first zoom after `zoom` at which `blocker` no longer comes within the gap of this
+        /// item (`never` if none): from the estimate, checked zoom by zoom.
+        func clearingZoom(from blocker: Item, after zoom: Int) -> Int {
+            let clearing = clearingScale(from: blocker)
             // One zoom below the estimate, so that rounding in it never skips the zoom it clears at.
             var next = zoom + 1
             if clearing.isFinite, clearing > 1 { next = max(next, Int(log2(clearing).rounded(.up)) - 1) }
             if clearing.isInfinite { next = max(next, zooms.upperBound) }
-            while next <= zooms.upperBound && item.conflicts(with: blocker, scale: scale(next)) { next += 1 }
+            while next <= zooms.upperBound && conflicts(with: blocker, scale: scale(next)) { next += 1 }
             return next
-        }
-    }
-}
-
-extension ScreenPlacement {
-    /// Pictures by the square cells of one zoom's plane they cover, in an open-addressed table
-    /// cleared by generation, so each zoom reuses the storage of the last.
-    struct CellGrid {
-        /// About the width of a distance marker: most pictures cover one to four cells.
-        static let cellSize = 64.0
-
-        /// A cell's key and the first of its entries, together so that a probe reads one cache line.
-        private struct Slot {
-            var key: Int64
-            var head: Int32
-            /// The slot holds a key this zoom only if this is the grid's generation.
-            var generation: UInt32
-        }
-
-        /// One position in a cell, and the cell's next entry (-1 for none).
-        private struct Entry {
-            var position: Int32
-            var next: Int32
-        }
-
-        private var slots: [Slot] = []
-        private var generation: UInt32 = 0
-        private var occupied = 0
-        private var entries: [Entry] = []
-        /// Cells across the world at this zoom: column numbers wrap at the antimeridian.
-        private var columns = 1
-
-        /// Empties the grid for `zoom`, with room for about `entries` cell entries.
-        mutating func reset(zoom: Int, entries expected: Int) {
-            columns = Int(WebMercator.worldSize / Self.cellSize) << zoom
-            var capacity = max(64, slots.count)
-            while capacity < 2 * expected { capacity *= 2 }
-            if capacity != slots.count {
-                slots = [Slot](repeating: Slot(key: 0, head: -1, generation: 0), count: capacity)
-                generation = 0
-            }
-            generation &+= 1
-            if generation == 0 {
-                // Wrapped: every slot's old generation could read as current.
-                for index in slots.indices { slots[index].generation = 0 }
-                generation = 1
-            }
-            occupied = 0
-            entries.removeAll(keepingCapacity: true)
-        }
-
-        mutating func insert(_ position: Int32, _ item: Placer.Item, scale: Double) {
-            Self.forEachCell(of: item.bounds, x: item.x * scale, y: item.y * scale, margin: 0, columns: columns) { key in
-                let slot = addingSlot(for: key)
-                entries.append(Entry(position: position, next: slots[slot].head))
-                slots[slot].head = Int32(entries.count - 1)
-            }
-        }
-
-        /// Calls `body` with every position in the cells within the gap of `item` (some more than once).
-        func forEachNear(_ item: Placer.Item, scale: Double, _ body: (Int32) -> Void) {
-            Self.forEachCell(of: item.bounds, x: item.x * scale, y: item.y * scale, margin: gap, columns: columns) { key in
-                let slot = slot(for: key)
-                guard slot >= 0 else { return }
-                var entry = slots[slot].head
-                while entry >= 0 {
-                    body(entries[Int(entry)].position)
-                    entry = entries[Int(entry)].next
-                }
-            }
-        }
-
-        /// Every cell a box at (`x`, `y`) on a plane `columns` cells wide covers, grown by `margin`.
-        private static func forEachCell(
-            of box: MarkerFootprint.Box, x: Double, y: Double, margin: Double, columns: Int, _ body: (Int64) -> Void
-        ) {
-            let size = Self.cellSize
-            let left = Int(((x + box.left - margin) / size).rounded(.down))
-            let right = Int(((x + box.right + margin) / size).rounded(.down))
-            let top = Int(((y + box.top - margin) / size).rounded(.down))
-            let bottom = Int(((y + box.bottom + margin) / size).rounded(.down))
-            let wrapsWholeWorld = right - left + 1 >= columns
-            for row in top...bottom {
-                for column in (wrapsWholeWorld ? 0 : left)...(wrapsWholeWorld ? columns - 1 : right) {
-                    var wrapped = column % columns
-                    if wrapped < 0 { wrapped += columns }
-                    // Rows run from -1 (pictures over the world's top edge) to a little past the bottom.
-                    body(Int64(row + 2) << 32 | Int64(wrapped))
-                }
-            }
-        }
-
-        /// The slot of `key`, made if it has none.
-        private mutating func addingSlot(for key: Int64) -> Int {
-            if 2 * (occupied + 1) > slots.count { grow() }
-            let mask = slots.count - 1
-            var slot = Self.hash(key) & mask
-            while slots[slot].generation == generation {
-                if slots[slot].key == key { return slot }
-                slot = (slot + 1) & mask
-            }
-            slots[slot] = Slot(key: key, head: -1, generation: generation)
-            occupied += 1
-            return slot
-        }
-
-        /// The slot of `key`, or -1 if it has none.
-        private func slot(for key: Int64) -> Int {
-            let mask = slots.count - 1
-            var slot = Self.hash(key) & mask
-            while slots[slot].generation == generation {
-                if slots[slot].key == key { return slot }
-                slot = (slot + 1) & mask
-            }
-            return -1
-        }
-
-        /// Twice the slots, every key placed again.
-        private mutating func grow() {
-            let old = slots
-            let current = generation
-            slots = [Slot](repeating: Slot(key: 0, head: -1, generation: 0), count: 2 * old.count)
-            generation = 1
-            let mask = slots.count - 1
-            for entry in old where entry.generation == current {
-                var slot = Self.hash(entry.key) & mask
-                while slots[slot].generation == generation { slot = (slot + 1) & mask }
-                slots[slot] = Slot(key: entry.key, head: entry.head, generation: generation)
-            }
-        }
-
-        /// Fibonacci hashing: the key's bits spread over the high half, taken as the slot.
-        private static func hash(_ key: Int64) -> Int {
-            Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32)
         }
     }
 }

@@ -14,7 +14,8 @@ import MarkerSpec
 /// - `sprite`: the sprite array, each sheet at `/v1/sprites/<spelling>-<hash>` (with `sprites=false`, none);
 /// - `layers`: a symbol layer per theme, the first visible; `stages`: each stage's name and length;
 /// - each feature's `minzoom` (and `zooms`): placed on the map so that no two pictures overlap at
-///   any zoom, or with `zooms=table` the original app's zoom table.
+///   any zoom, or with `zooms=table` the original app's zoom table; and `minzoomTurned`, from which
+///   it meets none at any bearing (a course-up map);
 ///
 /// Everything a request can cost is bounded before it is spent: at most `concurrency.maximum`
 /// route requests at once (later ones wait their turn, and past `concurrency.maximumWaiting` get

@@ -76,6 +76,12 @@ struct RouteCommand: AsyncParsableCommand {
             valueName: "rule"))
     var zooms: MarkerPlan.Visibility = .fit
 
+    @Option(
+        help: ArgumentHelp(
+            "Which minzoom style.json shows markers from: north-up (minzoom) or course-up (minzoomTurned, for a map turned to the direction of travel; markers.geojson carries both).",
+            valueName: "map"))
+    var placement: ScreenPlacement.Rotation = .northUp
+
     @Flag(help: "Read the input as an encoded polyline with precision 5 (Google's).")
     var polyline5 = false
 
@@ -166,6 +172,7 @@ struct RouteCommand: AsyncParsableCommand {
         options.countdown = countdown
         options.cumulative = cumulative
         options.visibility = zooms
+        options.placement = placement
         options.sprites = !noSprites
         options.compression = compression
         options.baseURL = try checkedBaseURL()

@@ -59,6 +59,8 @@ extension Marker.Kind: ExpressibleByArgument {}
 
 extension MarkerPlan.Visibility: ExpressibleByArgument {}
 
+extension ScreenPlacement.Rotation: ExpressibleByArgument {}
+
 extension MarkerInterval {
     /// `--interval`'s help for a route.
     static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5)."
