@@ -147,7 +147,10 @@ extension ScreenPlacement {
                 guard near(bounds, other.bounds) else { return false }
                 return near(pill, other.pill) || near(pill, other.dot) || near(dot, other.pill) || near(dot, other.dot)
             case .courseUp:
-                return dx * dx + dy * dy < turnedReachSquared(other)
+                // The areas' half-widths are the pictures' reaches: farther apart than both and the gap, clear.
+                let distance = dx * dx + dy * dy
+                let far = area.right + other.area.right + 2 * gap
+                return distance < far * far && distance < turnedReachSquared(other)
             }
         }
 
