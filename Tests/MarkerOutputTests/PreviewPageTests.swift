@@ -23,6 +23,7 @@ struct PreviewPageTests {
         let theme: String
         let zoom: Double
         let filterZoom: Int
+        let bearing: Double
         let shown: [String]
         let offline: Offline?
     }
@@ -66,6 +67,23 @@ struct PreviewPageTests {
         } else {
             #expect(state.shown.sorted() == expected.sorted())
         }
+    }
+
+    @Test("turned, the page draws the markers minzoomTurned shows, fewer than north up where they would meet", arguments: [45.0, 90, 300])
+    func turnedMarkers(bearing: Double) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try await Self.batch("korita-zbevnica.gpx", into: folder + "/out")
+        let geojson = try #require(try BatchFixtures.json(folder + "/out/markers.geojson") as? [String: Any])
+        let properties = try #require(geojson["features"] as? [[String: Any]]).map { $0["properties"] as? [String: Any] ?? [:] }
+        // Zoom 11: the whole route on the page, and markers that turned would meet.
+        let view = "#z=11&lon=14.1445&lat=45.3806&theme=day"
+        let turned = try Self.state(of: "\(folder)/out/index.html\(view)&b=\(bearing)", size: "1000,700")
+        let north = try Self.state(of: "\(folder)/out/index.html\(view)", size: "1000,700")
+        #expect(turned.bearing == bearing && north.bearing == 0)
+        let expected = properties.filter { ($0["minzoomTurned"] as? Int ?? 99) <= 11 }.compactMap { $0["label"] as? String }
+        #expect(turned.shown.sorted() == expected.sorted())
+        #expect(turned.shown.count < north.shown.count, "turned \(turned.shown), north up \(north.shown)")
     }
 
     @Test("a marker is drawn with its PNG's pixels, its anchor on the point, @2x on a 2x screen", arguments: [1, 2])

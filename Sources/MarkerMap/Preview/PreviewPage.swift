@@ -61,6 +61,8 @@ public enum PreviewPage {
         let lon: Double
         let lat: Double
         let zooms: [Int]
+        /// `minzoomTurned`: from which zoom it shows on a turned map.
+        let turned: Int
         let top: Int
         let label: String
         let icon: [String: String]
@@ -89,7 +91,7 @@ public enum PreviewPage {
             }
             markers.append(
                 Feature(
-                    lon: routeMarker.coordinate.longitude, lat: routeMarker.coordinate.latitude, zooms: routeMarker.zooms,
+                    lon: routeMarker.coordinate.longitude, lat: routeMarker.coordinate.latitude, zooms: routeMarker.zooms, turned: routeMarker.minzoomTurned,
                     top: routeMarker.kind == .distance || routeMarker.kind == .countdown ? 0 : 1, label: routeMarker.marker.label, icon: ids))
         }
         let total = route.stages.reduce(0) { $0 + $1.coordinates.count }
@@ -178,7 +180,8 @@ extension PreviewPage.Feature {
     var jsonValue: JSONValue {
         .object([
             .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })), .init("label", .string(label)), .init("lat", .number(lat)),
-            .init("lon", .number(lon)), .init("top", .integer(top)), .init("zooms", .array(zooms.map(JSONValue.integer))),
+            .init("lon", .number(lon)), .init("top", .integer(top)), .init("turned", .integer(turned)),
+            .init("zooms", .array(zooms.map(JSONValue.integer))),
         ])
     }
 }

@@ -4,7 +4,9 @@
 /// It draws the route and its markers in Web Mercator with MapLibre's zoom numbers (the world is
 /// 512·2^z pixels wide), shows a marker only at the integer zooms its `zooms` list (as the style's
 /// filter does), uses each marker's @2x or 1x PNG by the screen's pixel ratio with its anchor on the
-/// point, and keeps theme, zoom and centre in the address (`#z=16&lon=…&lat=…&theme=night`).
+/// point, and keeps theme, zoom, centre and bearing in the address (`#z=16&lon=…&lat=…&theme=night&b=45`).
+/// Turned (a bearing other than 0, as a course-up map turns), the route turns while the pictures stay
+/// upright, and the markers show from their `minzoomTurned`, as `--placement course-up` styles do.
 /// With an offline pack it draws the corridor and, at the map's zoom, the pack's tiles, with their
 /// count against the bounding box's; with a raster PMTiles pack, the pack's own tiles under them (read
 /// with byte ranges when the folder is served over http(s), else from the file the reader opens or
@@ -40,6 +42,7 @@ enum PreviewTemplate {
           <button id="out" title="Zoom out (-)">−</button>
           <button id="in" title="Zoom in (+)">+</button>
           <button id="theme" title="Switch theme (t)"></button>
+          <button id="turn" title="Turn the map 15° (r; R back, n north up)">↻</button>
         </div>
         <pre id="state"></pre>
         <script id="data" type="application/json">__DATA__</script>
@@ -65,6 +68,13 @@ enum PreviewTemplate {
         let theme = data.themes.includes(params.get("theme")) ? params.get("theme") : data.themes[0];
         let zoom = 0;
         let centre = [0.5, 0.5];
+        // Degrees the map is turned: the direction at the top of the page, clockwise from north.
+        let bearing = ((Number(params.get("b")) || 0) % 360 + 360) % 360;
+        // A screen offset from the centre, turned by `degrees` (the map's bearing to draw, minus it to undo).
+        const turn = ([dx, dy], degrees) => {
+          const radians = degrees * Math.PI / 180, sine = Math.sin(radians), cosine = Math.cos(radians);
+          return [dx * cosine + dy * sine, -dx * sine + dy * cosine];
+        };
 
         (function fit() {
           let [minX, minY, maxX, maxY] = [1, 1, 0, 0];
@@ -227,7 +237,22 @@ enum PreviewTemplate {
           context.fillStyle = night ? "#1f2226" : "#f2efe9";
           context.fillRect(0, 0, innerWidth, innerHeight);
           const scale = tile * 2 ** zoom;
+          // Tiles, corridor and route are drawn north up on a canvas turned about the centre;
+          // markers are placed at their turned points, upright.
           const screen = ([x, y]) => [(x - centre[0]) * scale + innerWidth / 2, (y - centre[1]) * scale + innerHeight / 2];
+          const turned = (point) => {
+            const [x, y] = screen(point);
+            const [dx, dy] = turn([x - innerWidth / 2, y - innerHeight / 2], bearing);
+            return [dx + innerWidth / 2, dy + innerHeight / 2];
+          };
+          // Turned, anything within the page's half-diagonal of the centre may show.
+          const reach = bearing === 0 ? 0 : Math.hypot(innerWidth, innerHeight) / 2 - Math.min(innerWidth, innerHeight) / 2;
+          context.save();
+          if (bearing !== 0) {
+            context.translate(innerWidth / 2, innerHeight / 2);
+            context.rotate(-bearing * Math.PI / 180);
+            context.translate(-innerWidth / 2, -innerHeight / 2);
+          }
 
           // The offline pack under the route: the tiles of this zoom, then the corridor.
           let offline = null;
@@ -242,10 +267,10 @@ enum PreviewTemplate {
             const pictures = { drawn: 0, loading: 0, absent: 0, broken: 0 };
             for (const [y, first, last] of level.runs) {
               const [left, top] = screen([first / 2 ** level.tileZoom, y / 2 ** level.tileZoom]);
-              if (top > innerHeight || top + size < 0) continue;
+              if (top > innerHeight + reach || top + size < -reach) continue;
               for (let x = first; x <= last; x++) {
                 const l = left + (x - first) * size;
-                if (l > innerWidth || l + size < 0) continue;
+                if (l > innerWidth + reach || l + size < -reach) continue;
                 const picture = basemap.reader ? basemapTile(level.tileZoom, x, y) : null;
                 if (picture) pictures[picture.state]++;
                 if (picture?.state === "drawn") {
@@ -285,13 +310,14 @@ enum PreviewTemplate {
             });
             context.stroke();
           }
+          context.restore();
 
-          // The style's filter is evaluated at integer zooms.
+          // The style's filter is evaluated at integer zooms; turned, from minzoomTurned.
           const filterZoom = Math.floor(zoom + 1e-9);
           const shown = [];
           for (const marker of markers) {
-            if (!marker.zooms.includes(filterZoom)) continue;
-            const [x, y] = screen(marker.world);
+            if (bearing === 0 ? !marker.zooms.includes(filterZoom) : marker.turned > filterZoom) continue;
+            const [x, y] = turned(marker.world);
             if (x < -400 || y < -400 || x > innerWidth + 400 || y > innerHeight + 400) continue;
             const scales = data.icons[marker.icon[theme]];
             const icon = scales[ratio] ?? scales[Object.keys(scales).sort().at(-1)];
@@ -306,7 +332,8 @@ enum PreviewTemplate {
           }
 
           document.getElementById("title").textContent = data.title;
-          document.getElementById("zoom").textContent = `zoom ${zoom.toFixed(2)} (markers of zoom ${filterZoom})`;
+          document.getElementById("zoom").textContent = `zoom ${zoom.toFixed(2)} (markers of zoom ${filterZoom}`
+            + (bearing === 0 ? ")" : `, turned ${bearing}°: minzoomTurned)`);
           document.getElementById("count").textContent = `${shown.length} of ${markers.length} markers`;
           document.getElementById("offline").textContent = offline
             ? `offline: ${offline.tiles.toLocaleString("en")} tiles at zoom ${offline.zoom} (the box: ${offline.box.toLocaleString("en")})`
@@ -321,17 +348,18 @@ enum PreviewTemplate {
           const switcher = document.getElementById("theme");
           switcher.hidden = data.themes.length < 2;
           switcher.textContent = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length] ?? "";
-          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, shown, offline });
+          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, bearing, shown, offline });
           const [lon, lat] = unproject(centre);
-          history.replaceState(null, "", `#z=${zoom.toFixed(2)}&lon=${lon.toFixed(6)}&lat=${lat.toFixed(6)}&theme=${theme}`);
+          history.replaceState(null, "", `#z=${zoom.toFixed(2)}&lon=${lon.toFixed(6)}&lat=${lat.toFixed(6)}&theme=${theme}` + (bearing ? `&b=${bearing}` : ""));
         }
 
         function zoomBy(delta, [px, py] = [innerWidth / 2, innerHeight / 2]) {
           const before = tile * 2 ** zoom;
-          const anchor = [centre[0] + (px - innerWidth / 2) / before, centre[1] + (py - innerHeight / 2) / before];
+          const [ox, oy] = turn([px - innerWidth / 2, py - innerHeight / 2], -bearing);
+          const anchor = [centre[0] + ox / before, centre[1] + oy / before];
           zoom = Math.min(maximumZoom, Math.max(0, zoom + delta));
           const after = tile * 2 ** zoom;
-          centre = [anchor[0] - (px - innerWidth / 2) / after, anchor[1] - (py - innerHeight / 2) / after];
+          centre = [anchor[0] - ox / after, anchor[1] - oy / after];
           draw();
         }
         canvas.addEventListener("wheel", (event) => {
@@ -344,7 +372,8 @@ enum PreviewTemplate {
         canvas.addEventListener("pointermove", (event) => {
           if (!drag) return;
           const scale = tile * 2 ** zoom;
-          centre = [centre[0] - (event.clientX - drag[0]) / scale, centre[1] - (event.clientY - drag[1]) / scale];
+          const [dx, dy] = turn([event.clientX - drag[0], event.clientY - drag[1]], -bearing);
+          centre = [centre[0] - dx / scale, centre[1] - dy / scale];
           drag = [event.clientX, event.clientY];
           draw();
         });
@@ -354,7 +383,12 @@ enum PreviewTemplate {
           theme = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length];
           draw();
         };
+        const turnBy = (degrees) => { bearing = ((bearing + degrees) % 360 + 360) % 360; draw(); };
+        document.getElementById("turn").onclick = () => turnBy(15);
         addEventListener("keydown", (event) => {
+          if (event.key === "r") turnBy(15);
+          if (event.key === "R") turnBy(-15);
+          if (event.key === "n") turnBy(-bearing);
           if (event.key === "+" || event.key === "=") zoomBy(1);
           if (event.key === "-") zoomBy(-1);
           if (event.key === "t") document.getElementById("theme").click();
