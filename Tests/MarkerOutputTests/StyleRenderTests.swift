@@ -118,12 +118,58 @@ struct StyleRenderTests {
         "MapLibre Native draws exactly the markers whose minzoom allows at each zoom, none over another",
         arguments: [("korita-zbevnica.gpx", [8, 10, 11, 12, 13, 14]), ("city tour", [11, 12, 13, 14])])
     func markersByZoom(route name: String, zooms: [Int]) async throws {
+        let counts = try await Self.drawnByZoom(route: name, zooms: zooms, bearing: 0)
+        // The zooms show more markers as they go in, and the highest shows several.
+        #expect(counts == counts.sorted() && (counts.last ?? 0) > 3, "\(counts)")
+    }
+
+    @Test(
+        "course-up: MapLibre Native turned to a bearing draws exactly the markers whose minzoomTurned allows, upright at their turned points, none over another",
+        arguments: [("korita-zbevnica.gpx", 45.0), ("korita-zbevnica.gpx", 160), ("city tour", 90), ("city tour", 300)])
+    func markersTurned(route name: String, bearing: Double) async throws {
+        let counts = try await Self.drawnByZoom(route: name, zooms: [11, 12, 13, 14], bearing: bearing)
+        #expect(counts == counts.sorted() && (counts.last ?? 0) > 3, "\(counts)")
+    }
+
+    @Test("pitched 30° (below the 40° measured), the course-up style's pictures meet at no bearing; the north-up style's do, turned flat")
+    func pitched() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let route = try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil)
+        var reports: [String: [String: Any]] = [:]
+        for placement in ScreenPlacement.Rotation.allCases {
+            var options = RouteBatch.Options()
+            options.themes = [.day]
+            options.placement = placement
+            let out = "\(folder)/\(placement.rawValue)"
+            _ = try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
+            let start = try #require(try WrittenMap(folder: out).markers.first)
+            let pitch = placement == .courseUp ? "30" : "0"
+            let output = try await Python.run([
+                Python.mapScript("pitch_reach.py"), out + "/style.json", "\(start.longitude),\(start.latitude)", "10,11,12,13", "0,60,150,285",
+                pitch, "512",
+            ])
+            let report = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: [String: Any]] ?? [:]
+            reports[placement.rawValue] = report["\(pitch).0"]
+        }
+        #expect(reports["course-up"]?["pixels"] as? Int == 0, "\(reports)")
+        #expect((reports["course-up"]?["drawn"] as? Int ?? 0) > 10_000, "\(reports)")
+        #expect((reports["north-up"]?["pixels"] as? Int ?? 0) > 0, "the north-up minzooms turned meet: \(reports)")
+    }
+
+    /// Writes `name`'s batch (course-up where `bearing` is not 0), renders its `style.json` around the
+    /// route's start at each of `zooms` turned to `bearing`, and checks the render against the
+    /// markers the style's filter shows, each its PNG upright with its anchor on its turned point:
+    /// no two pictures' pixels over each other, and the render drawn where they are. Returns how many
+    /// markers each zoom shows.
+    static func drawnByZoom(route name: String, zooms: [Int], bearing: Double) async throws -> [Int] {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/out"
         let route = name == "city tour" ? MadeRoutes.cityTour : try Route.load(path: Repository.sharedRoute(name), format: nil)
         var options = RouteBatch.Options()
         options.themes = [.day]
+        options.placement = bearing == 0 ? .northUp : .courseUp
         _ = try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
         let map = try WrittenMap(folder: out)
         let manifest = try #require(map.manifest["images"] as? [[String: Any]])
@@ -140,25 +186,28 @@ struct StyleRenderTests {
         // A view around the route's start, wide enough to hold the whole route at the lower zooms.
         let size = 1024
         let centre = 0
-        var drawnAt: [Int: Int] = [:]
+        var drawnAt: [Int] = []
+        let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
         for zoom in zooms {
             let renders = "\(folder)/z\(zoom)"
             try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
             try await Python.run(
                 [
                     Self.renderScript, out + "/style.json", renders, "1", String(zoom), String(size),
-                    "\(map.markers[centre].longitude),\(map.markers[centre].latitude)",
+                    "\(map.markers[centre].longitude),\(map.markers[centre].latitude)", "--bearing", String(bearing),
                 ])
             let rendered = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: renders + "/0.png"))))
             try #require(rendered.width == size && rendered.height == size)
 
             // What the map should show: each marker shown at this zoom, its PNG with its anchor on its
-            // point (to the nearest pixel), alpha over alpha; and where two pictures' pixels meet.
+            // turned point (to the nearest pixel), alpha over alpha; and where two pictures' pixels meet.
             var expected = [Double](repeating: 0, count: size * size)
             var owner = [Int](repeating: -1, count: size * size)
             var overlapping = 0
-            for index in map.shown(at: zoom) {
-                let (dx, dy) = map.offset(centre, index, zoom: zoom)
+            var drawn = 0
+            for index in bearing == 0 ? map.shown(at: zoom) : map.shownTurned(at: zoom) {
+                let (east, south) = map.offset(centre, index, zoom: zoom)
+                let (dx, dy) = (east * cosine + south * sine, -east * sine + south * cosine)
                 let (png, anchor) = pictures[index]
                 let left = size / 2 + Int(dx.rounded()) - anchor.x
                 let top = size / 2 + Int(dy.rounded()) - anchor.y
@@ -173,9 +222,10 @@ struct StyleRenderTests {
                         }
                     }
                 }
-                drawnAt[zoom, default: 0] += 1
+                drawn += 1
             }
-            #expect(overlapping == 0, "zoom \(zoom): \(overlapping) pixels of one picture over another's")
+            drawnAt.append(drawn)
+            #expect(overlapping == 0, "zoom \(zoom), bearing \(bearing): \(overlapping) pixels of one picture over another's")
             // A marker drawn or left out wrongly differs over its whole pill (hundreds of pixels). A
             // picture half a pixel from a pixel's edge may be drawn a pixel from where it is rounded
             // to here: a pixel counts as differing only if no expected pixel next to it matches.
@@ -190,11 +240,9 @@ struct StyleRenderTests {
                     if !matched { differing += 1 }
                 }
             }
-            #expect(differing <= 10, "zoom \(zoom): \(differing) pixels differ from the markers whose minzoom allows")
+            #expect(differing <= 10, "zoom \(zoom), bearing \(bearing): \(differing) pixels differ from the markers the filter shows")
         }
-        // The zooms show more markers as they go in, and the highest shows several.
-        let counts = zooms.map { drawnAt[$0] ?? 0 }
-        #expect(counts == counts.sorted() && (counts.last ?? 0) > 3, "\(counts)")
+        return drawnAt
     }
 
     /// Renders `style` around each of `points` with MapLibre Native, into `<folder>/<index>.png`.

@@ -1,10 +1,11 @@
 """Renders a MapLibre style with MapLibre Native (PyPI's mapli), offline, for the style tests.
 
-    python3 render_style.py STYLE OUT_FOLDER RATIO ZOOM SIZE LON,LAT [LON,LAT ...]
+    python3 render_style.py STYLE OUT_FOLDER RATIO ZOOM SIZE LON,LAT [LON,LAT ...] [--bearing DEGREES]
 
 writes OUT_FOLDER/<i>.png: a SIZE×SIZE (logical pixels) view at ZOOM and pixel ratio RATIO
 centred on the i-th point where MapLibre puts it, so a marker placed there has its anchor at the
-image's centre. Mesa renders without a display (EGL_PLATFORM=surfaceless).
+image's centre; with --bearing, the map turned that many degrees clockwise from north. Mesa renders
+without a display (EGL_PLATFORM=surfaceless).
 """
 
 import math
@@ -28,13 +29,20 @@ def as_placed(lon: float, lat: float) -> tuple[float, float]:
 
 
 def main() -> None:
-    style, out, ratio, zoom, size, *points = sys.argv[1:]
+    arguments = sys.argv[1:]
+    bearing = 0.0
+    if "--bearing" in arguments:
+        at = arguments.index("--bearing")
+        bearing = float(arguments[at + 1])
+        del arguments[at:at + 2]
+    style, out, ratio, zoom, size, *points = arguments
     pool = mapli.RenderPool(workers=1)
     pool.register_style("style", path=style)
     for index, point in enumerate(points):
         lon, lat = as_placed(*(float(value) for value in point.split(",")))
         png = pool.render(
-            "style", lon=lon, lat=lat, zoom=float(zoom), width=int(size), height=int(size), pixel_ratio=float(ratio)
+            "style", lon=lon, lat=lat, zoom=float(zoom), width=int(size), height=int(size), pixel_ratio=float(ratio),
+            bearing=bearing,
         )
         with open(os.path.join(out, f"{index}.png"), "wb") as file:
             file.write(png)
