@@ -20,6 +20,7 @@ enum MadeRoutes {
         Made(name: "a figure of eight", route: figureEight),
         Made(name: "a route crossing itself 5 times", route: selfCrossing),
         Made(name: "a 3 km hike", route: shortHike),
+        Made(name: "a pass road of 24 hairpins", route: switchbacks),
     ]
 
     static let metresPerDegree = 111_320.0
@@ -125,5 +126,26 @@ enum MadeRoutes {
         let origin = Coordinate(latitude: 46.4, longitude: 13.8)
         let points = (0...120).map { index in offset(origin, east: Double(index) * 25, north: 60 * sin(Double(index) / 15)) }
         return Route(stages: [Stage(name: "hike", coordinates: points)])
+    }()
+
+    /// A pass road: 24 legs of 600 m across a slope, each 70 m above the last, joined by hairpins,
+    /// so readings a kilometre apart along the road lie a few tens of metres apart on the map.
+    static let switchbacks: Route = {
+        let origin = Coordinate(latitude: 46.43, longitude: 13.74)
+        var points: [Coordinate] = []
+        for leg in 0..<24 {
+            let north = Double(leg) * 70
+            for step in 0...12 {
+                let across = Double(step) * 50
+                points.append(offset(origin, east: leg.isMultiple(of: 2) ? across : 600 - across, north: north + Double(step) * 1.5))
+            }
+            // The hairpin: a half circle up to the next leg.
+            for step in 1..<6 {
+                let angle = Double(step) / 6 * .pi
+                let east = leg.isMultiple(of: 2) ? 600 + 30 * sin(angle) : -30 * sin(angle)
+                points.append(offset(origin, east: east, north: north + 18 + 26 * (1 - cos(angle))))
+            }
+        }
+        return Route(stages: [Stage(name: "pass", coordinates: points)])
     }()
 }
