@@ -47,10 +47,12 @@ let package = Package(
         ),
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
-        // GEOS, which joins the buffers of a route into its offline corridor.
-        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
-        // GeographicLib's geodesics (Debian's libgeographiclib-dev, C++) behind three C functions.
-        .target(name: "CGeodesic", linkerSettings: [.linkedLibrary("GeographicLib")]),
+        // GEOS (Debian's libgeos-dev), which joins the buffers of a route into its offline corridor:
+        // opened when a corridor is first made, so a run that makes none never loads it.
+        .target(name: "CGEOS", linkerSettings: [.linkedLibrary("dl")]),
+        // GeographicLib's geodesics (Debian's libgeographiclib-dev, C++) behind three C functions,
+        // linked from its static archive: its shared library's symbols cost every run binding.
+        .target(name: "CGeodesic", linkerSettings: [.linkedLibrary(":libGeographicLib.a")]),
 
         // zlib, for the gzip of PMTiles directories and metadata.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -156,7 +158,13 @@ let package = Package(
                 "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]
+            ],
+            // Release builds (made with --static-swift-stdlib) are position-dependent: a
+            // position-independent executable has some 85,000 pointers for the dynamic loader to
+            // relocate at every start, whose pages fault in, a tenth of one marker's run
+            // (docs/speed.md). Debug builds link the Swift runtime's shared libraries, against which
+            // a position-dependent executable makes the loader warn. The service stays PIE.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release))]
         ),
         // `markerpaint route --offline --tiles-from` runs it: the HTTP stack, again kept out of drawing.
         .executableTarget(

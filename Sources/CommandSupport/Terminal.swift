@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Dispatch
 import MarkerFiles
 
 #if canImport(Glibc)
@@ -43,18 +44,68 @@ extension AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let exit as ExitCode {
-            // Already reported by the command; only the status is left to give.
-            Terminal.exit(exit.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
+            reportFailure(error, as: name)
+        }
+    }
+}
+
+extension ParsableCommand {
+    /// Parses the command line and runs the command it names, as `runReportingFailure` does, from a
+    /// synchronous `main`: a command that is not async runs on the main thread and never starts
+    /// Swift's concurrency runtime, whose thread pool and Dispatch's manager thread would cost one
+    /// marker's run more than its drawing; an async one runs as a task while the main thread serves
+    /// Dispatch's main queue.
+    public static func runReportingFailureOnMainThread(as name: String, arguments: [String]? = nil) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            guard let asyncCommand = command as? any AsyncParsableCommand else {
+                try command.run()
                 Terminal.exit(0)
             }
-            let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            Terminal.write("\(name): \(message)\n", to: .error)
-            Terminal.exit(code.rawValue)
+            nonisolated(unsafe) var started = asyncCommand
+            Task {
+                do {
+                    try await started.run()
+                    Terminal.exit(0)
+                } catch {
+                    reportFailure(error, as: name)
+                }
+            }
+            dispatchMain()
+        } catch {
+            reportFailure(error, as: name)
         }
+    }
+
+    /// Parses `arguments` as this command alone (one with no subcommands) and runs it on the main
+    /// thread, reporting a failure as `runReportingFailure` does. Knowing the command's type, it asks
+    /// no dynamic cast of the runtime, which on a type that does not conform scans every
+    /// conformance the program has.
+    public static func runAloneReportingFailure(as name: String, arguments: [String]) -> Never {
+        do {
+            var command = try parse(arguments)
+            try command.run()
+            Terminal.exit(0)
+        } catch {
+            reportFailure(error, as: name)
+        }
+    }
+
+    /// Reports `error` as one line, `<name>: <what is wrong>`, on stderr (help and version on
+    /// stdout) and ends the process with its exit code.
+    static func reportFailure(_ error: any Error, as name: String) -> Never {
+        if let exit = error as? ExitCode {
+            // Already reported by the command; only the status is left to give.
+            Terminal.exit(exit.rawValue)
+        }
+        let code = exitCode(for: error)
+        if code == .success {
+            print(fullMessage(for: error))
+            Terminal.exit(0)
+        }
+        let message = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+        Terminal.write("\(name): \(message)\n", to: .error)
+        Terminal.exit(code.rawValue)
     }
 }

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Foundation
 import MarkerOutput
+import MarkerRender
 import SystemPackage
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -60,10 +66,13 @@ enum PackProcess {
     private static func run(_ executable: FilePath, _ arguments: [String]) async throws -> (Int32, [UInt8]) {
         try await withCheckedThrowingContinuation { continuation in
             // On a thread of its own: reading and waiting block.
-            let thread = Thread {
-                continuation.resume(with: Result { try spawn(executable, arguments) })
+            do {
+                try DetachedThread.start {
+                    continuation.resume(with: Result { try spawn(executable, arguments) })
+                }
+            } catch {
+                continuation.resume(throwing: OutputError("cannot start markerpaint-pack: \(error)"))
             }
-            thread.start()
         }
     }
 
