@@ -8,20 +8,6 @@ import MarkerArchive
 enum ArchiveTarget: FuzzTarget {
     static let name = "archive"
 
-    /// The archive's bytes, read as a file would be: a range past the end comes back short.
-    struct Memory: ByteRangeSource {
-        let bytes: [UInt8]
-        var size: UInt64? { UInt64(bytes.count) }
-
-        func read(_ ranges: [Range<UInt64>]) async throws -> [[UInt8]] {
-            ranges.map { range in
-                let start = Int(min(range.lowerBound, UInt64(bytes.count)))
-                let end = Int(min(range.upperBound, UInt64(bytes.count)))
-                return Array(bytes[start..<max(start, end)])
-            }
-        }
-    }
-
     static func fuzz(_ bytes: [UInt8]) {
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -32,7 +18,7 @@ enum ArchiveTarget: FuzzTarget {
     }
 
     static func read(_ bytes: [UInt8]) async {
-        guard let reader = try? await PMTilesReader(Memory(bytes: bytes)) else { return }
+        guard let reader = try? await PMTilesReader(MemoryRangeSource(bytes: bytes)) else { return }
         var wanted = [TileAddress(zoom: 0, x: 0, y: 0), TileAddress(zoom: 1, x: 1, y: 0), TileAddress(zoom: 3, x: 5, y: 2)]
         // The tiles (or first tiles of leaves) the root names, and each one's neighbour on the curve.
         let header = reader.header

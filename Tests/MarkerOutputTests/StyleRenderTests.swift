@@ -187,7 +187,6 @@ struct StyleRenderTests {
         let size = 1024
         let centre = 0
         var drawnAt: [Int] = []
-        let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
         for zoom in zooms {
             let renders = "\(folder)/z\(zoom)"
             try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
@@ -206,8 +205,7 @@ struct StyleRenderTests {
             var overlapping = 0
             var drawn = 0
             for index in bearing == 0 ? map.shown(at: zoom) : map.shownTurned(at: zoom) {
-                let (east, south) = map.offset(centre, index, zoom: zoom)
-                let (dx, dy) = (east * cosine + south * sine, -east * sine + south * cosine)
+                let (dx, dy) = map.offset(centre, index, zoom: zoom, bearing: bearing)
                 let (png, anchor) = pictures[index]
                 let left = size / 2 + Int(dx.rounded()) - anchor.x
                 let top = size / 2 + Int(dy.rounded()) - anchor.y

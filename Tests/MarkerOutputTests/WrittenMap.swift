@@ -107,12 +107,16 @@ struct WrittenMap {
 
     struct Unreadable: Error { let feature: String }
 
-    /// Where `second`'s anchor is from `first`'s at `zoom`, in points, over the nearest copy of the world.
-    func offset(_ first: Int, _ second: Int, zoom: Int) -> (dx: Double, dy: Double) {
+    /// Where `second`'s anchor is from `first`'s at `zoom`, in points on the screen, over the nearest
+    /// copy of the world, on a map turned `bearing` degrees clockwise (the points turn about each other).
+    func offset(_ first: Int, _ second: Int, zoom: Int, bearing: Double = 0) -> (dx: Double, dy: Double) {
         let world = 512 * pow(2, Double(zoom))
         var dx = (markers[second].x - markers[first].x) * world
         if dx > world / 2 { dx -= world } else if dx < -world / 2 { dx += world }
-        return (dx, (markers[second].y - markers[first].y) * world)
+        let dy = (markers[second].y - markers[first].y) * world
+        guard bearing != 0 else { return (dx, dy) }
+        let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
+        return (dx * cosine + dy * sine, -dx * sine + dy * cosine)
     }
 
     /// Whether two rows (the second moved by `dx`, `dy`) come within `gap` of each other (any
@@ -126,11 +130,7 @@ struct WrittenMap {
     /// Whether the opaque pixels of two markers come within `gap` points of each other at `zoom`,
     /// on a map turned `bearing` degrees (the points turn, the pictures stay upright).
     func pixelsNear(_ first: Int, _ second: Int, zoom: Int, gap: Double, bearing: Double = 0) -> Bool {
-        var (dx, dy) = offset(first, second, zoom: zoom)
-        if bearing != 0 {
-            let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
-            (dx, dy) = (dx * cosine + dy * sine, -dx * sine + dy * cosine)
-        }
+        let (dx, dy) = offset(first, second, zoom: zoom, bearing: bearing)
         let (a, b) = (markers[first].picture, markers[second].picture)
         guard Self.near(a.pill.union(a.dot), b.pill.union(b.dot), dx: dx, dy: dy, gap: gap) else { return false }
         for rowA in a.rows {
@@ -142,11 +142,7 @@ struct WrittenMap {
     /// Whether the pill and dot boxes of two markers come within `gap` points of each other at `zoom`,
     /// on a map turned `bearing` degrees.
     func boxesNear(_ first: Int, _ second: Int, zoom: Int, gap: Double, bearing: Double = 0) -> Bool {
-        var (dx, dy) = offset(first, second, zoom: zoom)
-        if bearing != 0 {
-            let (sine, cosine) = (sin(bearing * .pi / 180), cos(bearing * .pi / 180))
-            (dx, dy) = (dx * cosine + dy * sine, -dx * sine + dy * cosine)
-        }
+        let (dx, dy) = offset(first, second, zoom: zoom, bearing: bearing)
         let (a, b) = (markers[first].picture, markers[second].picture)
         return [(a.pill, b.pill), (a.pill, b.dot), (a.dot, b.pill), (a.dot, b.dot)].contains { Self.near($0, $1, dx: dx, dy: dy, gap: gap) }
     }

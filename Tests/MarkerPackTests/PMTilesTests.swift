@@ -59,15 +59,6 @@ struct PMTilesTests {
         }
     }
 
-    /// Bytes in memory as a range source.
-    struct MemorySource: ByteRangeSource {
-        let bytes: [UInt8]
-        var size: UInt64? { UInt64(bytes.count) }
-        func read(_ ranges: [Range<UInt64>]) async throws -> [[UInt8]] {
-            ranges.map { Array(bytes[Int(min($0.lowerBound, UInt64(bytes.count)))..<Int(min($0.upperBound, UInt64(bytes.count)))]) }
-        }
-    }
-
     @Test("ranges are cut out of the joined requests as asked, empty ones (tiles of no bytes) anywhere")
     func rangePlan() async throws {
         let bytes = (0..<200).map { UInt8($0) }
@@ -75,7 +66,7 @@ struct PMTilesTests {
         let plan = RangePlan(wanted, slack: 0.05)
         // 10-25 joined (they touch), 100-110 apart: the gap is far more than 5% of 25 bytes.
         #expect(plan.requests == [10..<25, 100..<110])
-        let read = try await plan.fetch(from: MemorySource(bytes: bytes))
+        let read = try await plan.fetch(from: MemoryRangeSource(bytes: bytes))
         #expect(read == wanted.map { Array(bytes[Int($0.lowerBound)..<Int($0.upperBound)]) })
     }
 

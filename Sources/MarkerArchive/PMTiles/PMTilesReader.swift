@@ -6,6 +6,20 @@ public protocol ByteRangeSource: Sendable {
     func read(_ ranges: [Range<UInt64>]) async throws -> [[UInt8]]
 }
 
+/// An archive already in memory, read as a file is: a range past the end comes back short.
+public struct MemoryRangeSource: ByteRangeSource {
+    public let bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    public var size: UInt64? { UInt64(bytes.count) }
+
+    public func read(_ ranges: [Range<UInt64>]) async throws -> [[UInt8]] {
+        let count = UInt64(bytes.count)
+        return ranges.map { Array(bytes[Int(min($0.lowerBound, count))..<Int(min($0.upperBound, count))]) }
+    }
+}
+
 /// Reads the tiles of a PMTiles v3 archive: the header and root once, then for a set of wanted
 /// tiles only the leaf directories that hold them and their bytes in merged ranges.
 public struct PMTilesReader: Sendable {
