@@ -191,9 +191,17 @@ struct MarkerBench: AsyncParsableCommand {
             print(
                 "markerpaint route (\(kilometres) km line, --themes day --scales 2 --no-sprites), \(requests.count) images, \(ProcessInfo.processInfo.activeProcessorCount) cores, under \(self.scratch)"
             )
+            let createdBefore = try RouteBenchmark.creationCost(in: scratch, name: "probe-before")
             let naive = try RenderBenchmark(requests: requests).naive(into: scratch.makeSubfolder("naive"))
             let timed = try benchmark.timeCommand(route: route, in: scratch)
+            let createdAfter = try RouteBenchmark.creationCost(in: scratch, name: "probe-after")
             let median = MarkerBench.median(timed.seconds) { $0 }
+            print(String(format: "creating an empty file here: %.0f µs before the runs, %.0f µs after", createdBefore, createdAfter))
+            if max(createdBefore, createdAfter) > RouteBenchmark.quietCreationMicroseconds {
+                print(
+                    "warning: creating files here is slowed by recent deletions (ext4 without a journal passes over inodes deleted "
+                        + "in the last 60-360 s); these figures compare nothing: wait 6 minutes without deleting files and run again")
+            }
             print(
                 String(format: "naive (Pango layout per label, cairo_surface_write_to_png, 1 thread): %.3f s, %d bytes", naive.seconds, naive.bytes))
             print(

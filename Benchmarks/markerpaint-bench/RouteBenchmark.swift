@@ -50,6 +50,25 @@ struct RouteBenchmark {
     }
 }
 
+extension RouteBenchmark {
+    /// Microseconds to create one empty file in a new subfolder `name` of `folder`, over 1,000 files.
+    ///
+    /// On an ext4 without a journal the kernel skips, for every new file, each free inode of the
+    /// folder's group deleted in the last 60 s (360 s while its table is unwritten): after a large
+    /// deletion a create costs milliseconds instead of microseconds, and both sides' figures mean
+    /// nothing. The files stay until the scratch folder goes, so the probe itself deletes nothing.
+    static func creationCost(in folder: Folder, name: String) throws -> Double {
+        let probe = try folder.makeSubfolder(name)
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<1_000 { try probe.writeNew([], as: "\(index)") }
+        return RenderBenchmark.seconds(clock.now - start) * 1_000
+    }
+
+    /// Above this, creating files is slowed by recent deletions, not by what is measured.
+    static let quietCreationMicroseconds = 60.0
+}
+
 /// A command the benchmark ran did not succeed.
 struct CommandFailure: Error, CustomStringConvertible {
     let description: String

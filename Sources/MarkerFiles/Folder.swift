@@ -36,9 +36,16 @@ public final class Folder: Sendable {
 
     /// Opens the folder at `path`, making it and any missing parents first.
     public static func create(_ path: FilePath) throws(FileError) -> Folder {
+        try createReportingNew(path).folder
+    }
+
+    /// Opens the folder at `path`, making it and any missing parents first, and says whether this
+    /// call made the folder itself (so nothing but this process can have put anything in it yet).
+    public static func createReportingNew(_ path: FilePath) throws(FileError) -> (folder: Folder, isNew: Bool) {
         guard !path.isEmpty else { throw FileError("the folder path is empty") }
         var partial = FilePath()
         partial.root = path.root
+        var madeLast = false
         for component in path.components {
             partial.append(component)
             let made = partial.withCString { mkdir($0, 0o777) }
@@ -46,8 +53,37 @@ public final class Folder: Sendable {
             guard made == 0 || errno == EEXIST else {
                 throw FileError("cannot make folder \(partial): \(lastErrorText())")
             }
+            madeLast = made == 0
         }
-        return try open(path)
+        return (try open(path), madeLast)
+    }
+
+    /// Which file-system object a descriptor or name refers to, whatever path reaches it.
+    public struct Identity: Sendable, Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The object this folder's descriptor holds: after a rename it still names the same one.
+    public var identity: Identity? {
+        var status = Glibc.stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// The object `name` is in this folder now (a symlink itself, not what it points to), or nil if there is none.
+    public func identity(of name: String) -> Identity? {
+        var status = Glibc.stat()
+        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Gives this folder the permission bits of `other` (a folder about to take `other`'s place).
+    public func copyPermissions(from other: Folder) throws(FileError) {
+        var status = Glibc.stat()
+        guard fstat(other.descriptor, &status) == 0, fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
+            throw FileError("cannot set the permissions of \(path): \(lastErrorText())")
+        }
     }
 
     /// The path of `name` inside this folder.
@@ -215,7 +251,8 @@ public final class Folder: Sendable {
         }
     }
 
-    /// Moves the file `name` into `destination` as `newName`, replacing a file of that name in one step.
+    /// Moves the file `name` into `destination` as `newName`, replacing a file of that name in one
+    /// step; a folder too, over an empty folder of that name only.
     public func move(_ name: String, to destination: Folder, as newName: String) throws(FileError) {
         try checkName(name)
         try checkName(newName)

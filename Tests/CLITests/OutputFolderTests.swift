@@ -113,6 +113,35 @@ struct OutputFolderTests {
         #expect(FileManager.default.fileExists(atPath: written.appendingPathComponent("markers.geojson").path))
     }
 
+    @Test("a folder the run makes comes whole, with the umask's permissions and nothing beside it; one the user made stays that folder")
+    func madeFolderComesWhole() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Under umask 027 a folder markerpaint makes reads rwxr-x---, as mkdir makes it, though it arrives by rename.
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let made = try CLI.run(
+            ["-c", #"umask 027 && exec "$0" "$@""#, CLI.executable.path, "route", Self.route, "--out", "made"], in: folder, executable: shell)
+        #expect(made.status == 0, "\(made.stderr)")
+        let out = folder.appendingPathComponent("made")
+        let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o750)
+        #expect(try CLI.files(in: folder) == ["made"], "the run left something beside its folder")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let recorded = try #require(manifest["files"] as? [String: String])
+        #expect(Set(recorded.keys).union(["manifest.json"]) == Set(try CLI.files(in: out)), "exactly the recorded files, nothing hidden")
+
+        // An empty folder the user made is filled, never replaced: the same folder, its own permissions.
+        let own = folder.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let before = try FileManager.default.attributesOfItem(atPath: own.path)[.systemFileNumber] as? Int
+        let filled = try CLI.run(["route", Self.route, "--out", "own"], in: folder)
+        #expect(filled.status == 0, "\(filled.stderr)")
+        let after = try FileManager.default.attributesOfItem(atPath: own.path)
+        #expect(after[.systemFileNumber] as? Int == before && (after[.posixPermissions] as? Int) == 0o700)
+        #expect(try CLI.files(in: own).contains("manifest.json"))
+    }
+
     @Test("a symlinked --out keeps its link and updates its target")
     func symlinkIsKept() throws {
         let folder = try CLI.temporaryFolder()

@@ -35,7 +35,7 @@ public struct TargetOutput {
     /// Opens `path` (making it and its parents if missing), locks it, and checks that the target's
     /// root, if there is one, is markerpaint's to replace.
     public init(_ path: FilePath, target: PlatformTarget) throws(OutputError) {
-        folder = try Folder.lockedForOutput(path)
+        folder = try Folder.lockedForOutput(path).folder
         self.target = target
         try checkReplaceable()
         try removeAbandonedStaging()
