@@ -62,20 +62,29 @@ public final class Folder: Sendable {
     public struct Identity: Sendable, Hashable {
         let device: UInt64
         let inode: UInt64
+
+        init(_ status: Glibc.stat) {
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
     }
 
     /// The object this folder's descriptor holds: after a rename it still names the same one.
     public var identity: Identity? {
         var status = Glibc.stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return Identity(status)
     }
 
     /// The object `name` is in this folder now (a symlink itself, not what it points to), or nil if there is none.
     public func identity(of name: String) -> Identity? {
+        status(of: name).map(Identity.init)
+    }
+
+    /// What `fstatat` says of `name` here, not following a symlink; nil if there is no such name.
+    private func status(of name: String) -> Glibc.stat? {
         var status = Glibc.stat()
-        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
     /// Gives this folder the permission bits of `other` (a folder about to take `other`'s place).
@@ -145,8 +154,7 @@ public final class Folder: Sendable {
     }
 
     private func kind(of name: String) -> Entry.Kind {
-        var status = Glibc.stat()
-        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return .other }
+        guard let status = status(of: name) else { return .other }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
@@ -156,9 +164,7 @@ public final class Folder: Sendable {
 
     /// The size in bytes of the file `name`, or nil if there is none.
     public func size(of name: String) -> Int? {
-        var status = Glibc.stat()
-        guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        return Int(status.st_size)
+        status(of: name).map { Int($0.st_size) }
     }
 
     // MARK: Files
