@@ -20,7 +20,11 @@ let package = Package(
         .executable(name: "naive-marker", targets: ["naive-marker"]),
         .library(name: "MarkerSpec", targets: ["MarkerSpec"]),
         .library(name: "MarkerRender", targets: ["MarkerRender"]),
-        .library(name: "MarkerRoute", targets: ["MarkerRoute"]),
+        .library(name: "RouteModel", targets: ["RouteModel"]),
+        .library(name: "RouteFormats", targets: ["RouteFormats"]),
+        .library(name: "RoutePlacement", targets: ["RoutePlacement"]),
+        .library(name: "RideTracking", targets: ["RideTracking"]),
+        .library(name: "OfflineCorridor", targets: ["OfflineCorridor"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,12 +43,14 @@ let package = Package(
     ],
     targets: [
         // C libraries, each behind its own system-library target and Swift wrapper.
-        // Cairo, Pango and the PNG codecs: only MarkerRender imports them.
+        // Cairo and Pango: only MarkerRender imports them.
         .systemLibrary(
             name: "CPangoCairo",
             pkgConfig: "pangocairo",
-            providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libspng-dev", "libdeflate-dev"])]
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
+        // libspng and libdeflate: PNG decoding, and the zlib and gzip streams the PNG encoder frames.
+        .systemLibrary(name: "CPNG", pkgConfig: "spng", providers: [.apt(["libspng-dev", "libdeflate-dev"])]),
         // expat, the streaming XML parser GPX is read with.
         .systemLibrary(name: "CExpat", pkgConfig: "expat", providers: [.apt(["libexpat1-dev"])]),
         // GEOS (Debian's libgeos-dev), which joins the buffers of a route into its offline corridor:
@@ -62,11 +68,19 @@ let package = Package(
         // Folders and files by FilePath: atomic replacement, descriptor-relative operations, read limits.
         .target(name: "MarkerFiles", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
 
-        // 1. Route: formats, geodesy and placement. Emits the markers the renderer draws.
+        // The route: its model and geodesy (one Web Mercator), the only user of GeographicLib.
+        .target(name: "RouteModel", dependencies: ["CGeodesic"]),
+        // Route files and GPS fixes read: GeoJSON, GPX (the only user of expat), encoded polylines, CSV and NDJSON fixes.
         .target(
-            name: "MarkerRoute",
-            dependencies: ["CExpat", "CGEOS", "CGeodesic", "MarkerSpec", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            name: "RouteFormats",
+            dependencies: ["RouteModel", "CExpat", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
+        // Markers along the route, bounded by arithmetic, and their placement on the map (minzoom, north up and turned).
+        .target(name: "RoutePlacement", dependencies: ["RouteModel", "MarkerSpec"]),
+        // The tracker: GPS fixes followed along a route.
+        .target(name: "RideTracking", dependencies: ["RouteModel", "RoutePlacement", "MarkerSpec"]),
+        // The offline corridor and the tiles it touches, the only user of GEOS.
+        .target(name: "OfflineCorridor", dependencies: ["RouteModel", "CGEOS"]),
 
         // 2. The vocabulary every stage shares: marker, unit, theme, request, the image record, naming.
         .target(
@@ -100,30 +114,32 @@ let package = Package(
         // Straight-alpha RGBA pixels and their perceptual comparison: pure Swift, no C.
         .target(name: "MarkerPixels"),
 
-        // 3. Drawing and encoding: Cairo and Pango, PNG, and the pool of one renderer per thread.
+        // PNG encoding and decoding (libspng, libdeflate and a scanline deflater of its own), and gzip.
+        .target(name: "MarkerPNG", dependencies: ["CPNG", "MarkerPixels"]),
+        // 3. Drawing: Cairo and Pango, and the pool of one renderer per thread.
         .target(
             name: "MarkerRender",
-            dependencies: ["CPangoCairo", "MarkerPixels", "MarkerSpec", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CPangoCairo", "MarkerPNG", "MarkerPixels", "MarkerSpec", .product(name: "DequeModule", package: "swift-collections")]
         ),
 
         // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
-        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "MarkerRoute", "MarkerRender", "MarkerPixels"]),
+        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
 
         // 5a. Output folder: the batch drawn on the pool, published atomically with its manifest.
         .target(
             name: "MarkerOutput",
             dependencies: [
-                "MarkerSpec", "MarkerRoute", "MarkerRender", "MarkerMap", "MarkerFiles",
+                "MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerMap", "MarkerFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 
         // 5b. The HTTP service: queries read purely (fuzzed without a server), then served.
-        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "MarkerRoute", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "RouteModel", "RoutePlacement", "RideTracking", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MarkerService",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery", "MarkerFiles",
+                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerQuery", "MarkerFiles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -144,7 +160,7 @@ let package = Package(
         // Golden-image cases, verification, reports and the contact sheet.
         .target(
             name: "MarkerGolden",
-            dependencies: ["MarkerSpec", "MarkerRender", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The command line: flags in, library calls, one line out.
@@ -155,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
+                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -182,14 +198,14 @@ let package = Package(
 
         // Benchmarks: each prints numbers and a ratio against a baseline measured in the same run.
         // The floor: what the same drawing, encoding and write cost made from C alone.
-        .target(name: "CMarkerFloor", dependencies: ["CPangoCairo"], path: "Benchmarks/CMarkerFloor"),
+        .target(name: "CMarkerFloor", dependencies: ["CPangoCairo", "CPNG"], path: "Benchmarks/CMarkerFloor"),
         // The naive single-marker program in C that markerpaint's start-to-exit time is compared with.
         .executableTarget(
             name: "naive-marker", dependencies: ["CPangoCairo"], path: "Benchmarks/naive-marker", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "MarkerArchive", "CMarkerFloor",
+                "MarkerSpec", "MarkerRender", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "MarkerArchive", "CMarkerFloor", "MarkerPNG", "MarkerPixels", "CPNG",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -200,14 +216,15 @@ let package = Package(
         // libFuzzer targets, one per route format, one for HTTP queries, one for CLI values and one for the deflater (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
         .executableTarget(
-            name: "FuzzMarkerpaint", dependencies: ["MarkerRoute", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "MarkerArchive"],
+            name: "FuzzMarkerpaint", dependencies: ["RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "MarkerPNG", "MarkerArchive"],
             path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MarkerRouteTests", dependencies: ["MarkerRoute", "MarkerSpec", "TestSupport"], exclude: ["Fixtures", "Offline/offline_oracle.py"]),
+        .testTarget(name: "MarkerRouteTests", dependencies: ["RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerSpec", "TestSupport"], exclude: ["Fixtures", "Offline/offline_oracle.py"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
+        .testTarget(name: "MarkerPNGTests", dependencies: ["MarkerPNG", "TestSupport"]),
         .testTarget(
             name: "MarkerPackTests",
             dependencies: [
@@ -219,20 +236,20 @@ let package = Package(
         .testTarget(
             name: "MarkerRenderTests",
             dependencies: [
-                "MarkerRender", "CPangoCairo", "MarkerSpec", "MarkerPixels", "MarkerFiles", "MarkerGolden", "TestSupport",
+                "MarkerRender", "MarkerPNG", "CPangoCairo", "MarkerSpec", "MarkerPixels", "MarkerFiles", "MarkerGolden", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(
             name: "MarkerGoldenTests",
             dependencies: [
-                "MarkerGolden", "MarkerSpec", "MarkerRender", "MarkerPixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
+                "MarkerGolden", "MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .testTarget(
             name: "MarkerOutputTests",
             dependencies: [
-                "MarkerOutput", "MarkerMap", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerPixels", "MarkerFiles", "TestSupport",
+                "MarkerOutput", "MarkerMap", "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerPixels", "MarkerFiles", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["MapLibre"]
@@ -240,7 +257,7 @@ let package = Package(
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerRoute", "MarkerMap", "MarkerQuery", "MarkerPixels", "TestSupport",
+                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerQuery", "MarkerPixels", "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -251,7 +268,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["markerpaint", "markerpaint-serve", "markerpaint-pack", "MarkerRender", "MarkerPixels", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["markerpaint", "markerpaint-serve", "markerpaint-pack", "MarkerRender", "MarkerPNG", "MarkerPixels", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]
         ),
     ]
 )

@@ -1,6 +1,7 @@
-import CPangoCairo
+import CPNG
 import MarkerRender
 import MarkerSpec
+import MarkerPNG
 
 /// The zlib step alone: libdeflate at a level against `ScanlineDeflater` on the same scanlines
 /// (real markers' grey+alpha rows, taken back out of their PNGs), interleaved runs, every
@@ -62,9 +63,9 @@ struct DeflateBenchmark {
                 let stream = deflater.compress(input, rowBytes: rowBytes, pixelBytes: 2)
                 elapsed += clock.now - start
                 bytes += stream.count
-                return Result { () throws(RenderError) in try inflater.inflate(stream, count: input.count) }
+                return Result { () throws(PNGError) in try inflater.inflate(stream, count: input.count) }
             }.get()
-            guard inflated == input else { throw RenderError("ScanlineDeflater's stream inflated to other bytes than its input") }
+            guard inflated == input else { throw PNGError("ScanlineDeflater's stream inflated to other bytes than its input") }
         }
         return (RenderBenchmark.micro(elapsed, scanlines.count), bytes)
     }

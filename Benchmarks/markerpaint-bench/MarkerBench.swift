@@ -3,8 +3,11 @@ import Foundation
 import MarkerFiles
 import MarkerMap
 public import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
+public import MarkerPNG
 import SystemPackage
 
 /// Benchmarks that print numbers and a ratio against a baseline measured in the same run.
@@ -230,7 +233,7 @@ struct MarkerBench: AsyncParsableCommand {
 
         func run() throws {
             let coordinates = SyntheticRoute.winding(points: points)
-            let route = MarkerRoute.Route(stages: [Stage(name: "bench", coordinates: coordinates)])
+            let route = RouteModel.Route(stages: [Stage(name: "bench", coordinates: coordinates)])
             // A renderer measures the pictures placed on the map, as `markerpaint route` has one of its pool's do.
             let renderer = try MarkerRenderer()
             let (measured, measureTime) = timed { MeasuredStage(route.stages[0]) }
@@ -252,7 +255,7 @@ struct MarkerBench: AsyncParsableCommand {
                 ("route.polyline6", .polyline(precision: 6), SyntheticRoute.polyline6(coordinates)),
             ] {
                 let path = try folder.write(bytes, as: name).string
-                let (route, readTime) = try timed { try MarkerRoute.Route.load(path: path, format: format) }
+                let (route, readTime) = try timed { try RouteModel.Route.load(path: path, format: format) }
                 let (plan, placeTime) = try timed { try MarkerPlan(route: route, options: MarkerPlan.Options(), renderer: renderer) }
                 print(
                     "\(name) (\(String(format: "%.1f", Double(bytes.count) / 1_000_000)) MB): read + measure + place \(text(readTime + placeTime)) "

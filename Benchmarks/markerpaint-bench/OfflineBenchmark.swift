@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import MarkerRoute
+import RouteModel
+import RoutePlacement
+import OfflineCorridor
 
 extension MarkerBench {
     /// The offline pack of a long route: its corridor and tiles, against the bounding box the seed app downloads.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import MarkerRoute
+import RouteModel
+import RideTracking
 
 extension MarkerBench {
     /// Following a rider on a huge route: the tracker against the seed app's scan of every segment.

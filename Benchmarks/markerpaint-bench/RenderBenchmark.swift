@@ -4,6 +4,7 @@ import MarkerOutput
 import MarkerPixels
 import MarkerRender
 import MarkerSpec
+import MarkerPNG
 import SystemPackage
 
 /// Renders one marker set through the naive path (draw, then Cairo's PNG writer, one after another)

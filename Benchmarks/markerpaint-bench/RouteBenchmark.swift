@@ -2,7 +2,9 @@ import Foundation
 import MarkerFiles
 import MarkerMap
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
 import SystemPackage
 

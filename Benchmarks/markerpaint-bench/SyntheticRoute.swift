@@ -1,5 +1,5 @@
 import Foundation
-import MarkerRoute
+import RouteModel
 
 /// Deterministic routes for the benchmarks, so runs compare, written in each route format.
 enum SyntheticRoute {

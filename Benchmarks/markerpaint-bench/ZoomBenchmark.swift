@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MarkerMap
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RoutePlacement
 import MarkerSpec
 
 extension MarkerBench {

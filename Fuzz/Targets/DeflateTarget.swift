@@ -1,4 +1,4 @@
-import MarkerRender
+import MarkerPNG
 
 /// libFuzzer target: any bytes deflated by markerpaint's `ScanlineDeflater` (the first three bytes
 /// choose the row length, 1 to 4,096, and the pixel size, 1 to 4; the rest is the scanlines), then
@@ -19,7 +19,7 @@ enum DeflateTarget: FuzzTarget {
         let pixelBytes = 1 + Int(bytes[2]) % 4
         let input = Array(bytes.dropFirst(3))
         let outcome = input.withUnsafeBytes { input in
-            Result { () throws(RenderError) in
+            Result { () throws(PNGError) in
                 try inflater.inflate(deflater.compress(input, rowBytes: rowBytes, pixelBytes: pixelBytes), count: input.count)
             }
         }

@@ -1,4 +1,6 @@
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RideTracking
 import MarkerSpec
 
 /// libFuzzer target: any bytes read as fixes (the first byte picks GPX, CSV, NDJSON or the

@@ -1,6 +1,8 @@
 import MarkerMap
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
 
 #if canImport(Glibc)

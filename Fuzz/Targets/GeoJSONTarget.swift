@@ -1,4 +1,5 @@
-import MarkerRoute
+import RouteModel
+import RouteFormats
 
 /// libFuzzer target: any bytes read as GeoJSON, and the markers of what reads.
 enum GeoJSONTarget: FuzzTarget {

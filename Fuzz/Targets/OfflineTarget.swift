@@ -1,4 +1,5 @@
-import MarkerRoute
+import RouteModel
+import OfflineCorridor
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
-import MarkerRoute
+import RouteModel
+import RouteFormats
 
 /// libFuzzer target: any bytes read as an encoded polyline, precision 5 or 6 by the first byte's
 /// lowest bit (the rest is the polyline), and the markers of what reads.

@@ -1,5 +1,4 @@
-// The C surface markerpaint draws and encodes with: Cairo and Pango for pixels, text and SVG/PDF,
-// libspng to decode PNGs bit-exactly, libdeflate for the fast PNG encoder.
+// The C surface markerpaint draws with: Cairo and Pango for pixels, text and SVG/PDF.
 #ifndef MARKERPAINT_CPANGOCAIRO_SHIM_H
 #define MARKERPAINT_CPANGOCAIRO_SHIM_H
 #include <cairo.h>
@@ -7,7 +6,5 @@
 #include <cairo-svg.h>
 #include <pango/pangocairo.h>
 #include <fontconfig/fontconfig.h>
-#include <spng.h>
-#include <libdeflate.h>
 
 #endif

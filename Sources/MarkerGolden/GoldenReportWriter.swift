@@ -2,6 +2,7 @@ import MarkerFiles
 import MarkerPixels
 import MarkerRender
 import MarkerSpec
+import MarkerPNG
 public import SystemPackage
 
 /// Writes a verification's evidence: for each failing case the expected, actual and diff images,

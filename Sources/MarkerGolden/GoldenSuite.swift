@@ -2,6 +2,7 @@ import MarkerFiles
 public import MarkerPixels
 import MarkerRender
 public import MarkerSpec
+import MarkerPNG
 public import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,4 @@
-public import MarkerRoute
+public import RoutePlacement
 public import MarkerSpec
 
 /// `style.json`: a complete MapLibre style for a route's markers, to load as it is or to merge into

@@ -1,5 +1,6 @@
 public import MarkerRender
-public import MarkerRoute
+public import RouteModel
+public import RoutePlacement
 import MarkerSpec
 
 extension MarkerPlan {

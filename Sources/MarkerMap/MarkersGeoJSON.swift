@@ -1,4 +1,5 @@
-public import MarkerRoute
+public import RoutePlacement
+import RouteModel
 public import MarkerSpec
 
 /// `markers.geojson`: one Point feature per placed marker, with what a map needs to show it.

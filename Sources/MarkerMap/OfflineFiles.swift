@@ -1,4 +1,5 @@
-public import MarkerRoute
+import RouteModel
+public import OfflineCorridor
 import MarkerSpec
 
 /// The files of an offline pack, as map SDKs and a download manager read them.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-public import MarkerRoute
+public import RouteModel
+public import RoutePlacement
 public import MarkerSpec
 
 /// `offline/style.json`: the route's markers over the offline pack's basemap, with nothing fetched

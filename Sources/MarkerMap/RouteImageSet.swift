@@ -1,4 +1,4 @@
-public import MarkerRoute
+public import RoutePlacement
 public import MarkerSpec
 
 /// The images a route's markers need: one per distinct kind × label × theme × scale, however often used.

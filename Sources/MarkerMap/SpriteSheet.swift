@@ -1,6 +1,7 @@
 import MarkerPixels
 import MarkerRender
 public import MarkerSpec
+import MarkerPNG
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,5 +1,5 @@
 import MarkerRender
-public import MarkerRoute
+public import RoutePlacement
 public import MarkerSpec
 
 /// A MapLibre/Mapbox symbol layer that shows the markers of `markers.geojson` at the zooms their plan gives them.

@@ -1,4 +1,5 @@
-public import MarkerRoute
+public import RouteModel
+public import RideTracking
 public import MarkerSpec
 
 /// The options of a `POST /v1/progress` query: `unit` (km), `locale` (a decimal point),

@@ -1,4 +1,5 @@
-public import MarkerRoute
+public import RoutePlacement
+public import RouteModel
 public import MarkerSpec
 
 /// The options of a `POST /v1/routes` query: `unit` (km), `locale` (a decimal point), `interval` (1), `countdown` (false),
@@ -25,7 +26,7 @@ public struct RouteQuery: Sendable {
     public var sprites: Bool
     public var format: RouteFormat?
     /// The offline pack asked for, if any.
-    public var offline: OfflinePack.Options?
+    public var offline: CorridorOptions?
 
     /// The plan these options ask for, within `limits`.
     public func planOptions(limits: MarkerPlan.Limits) -> MarkerPlan.Options {
@@ -57,22 +58,22 @@ public struct RouteQuery: Sendable {
     }
 
     /// `offline=true` with `buffer`, `offlineZooms` and `tileSize`; those three only with it.
-    static func offline(_ query: QueryParameters, byDefault: Bool) throws(QueryError) -> OfflinePack.Options? {
+    static func offline(_ query: QueryParameters, byDefault: Bool) throws(QueryError) -> CorridorOptions? {
         guard try query.flag("offline", default: byDefault) else {
             if let name = ["buffer", "offlineZooms", "tileSize"].first(where: { query[$0] != nil }) {
                 throw QueryError.badParameter(name, "is for offline=true")
             }
             return nil
         }
-        var options = OfflinePack.Options()
+        var options = CorridorOptions()
         if let buffer = try query.decimal("buffer") {
-            guard OfflinePack.Options.bufferRange.contains(buffer) else {
+            guard CorridorOptions.bufferRange.contains(buffer) else {
                 throw QueryError.badParameter("buffer", "must be 1 to 100000 metres, not \(QueryParameters.quoted(query["buffer"] ?? ""))")
             }
             options.buffer = buffer
         }
         if let text = query["offlineZooms"] {
-            guard let zooms = OfflinePack.Options.zooms(parsing: text) else {
+            guard let zooms = CorridorOptions.zooms(parsing: text) else {
                 throw QueryError.badParameter("offlineZooms", "must be two zooms within 0-22 as first-last, such as 8-16, not \(QueryParameters.quoted(text))")
             }
             options.zooms = zooms

@@ -1,3 +1,4 @@
+public import MarkerPNG
 import DequeModule
 import Dispatch
 import Synchronization

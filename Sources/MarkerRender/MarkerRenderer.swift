@@ -1,3 +1,4 @@
+public import MarkerPNG
 import CPangoCairo
 public import MarkerPixels
 public import MarkerSpec
@@ -68,7 +69,7 @@ public final class MarkerRenderer {
         }
         layout = try TextLayout(context: textContext)
         shaper = try LabelShaper(layout: layout, numberFont: numberFont, unitFont: unitFont)
-        encoder = try PNGEncoder(compression: compression, filter: pngFilter)
+        do { encoder = try PNGEncoder(compression: compression, filter: pngFilter) } catch { throw RenderError(error) }
         layout.setRuns([.init(text: "0123456789", font: numberFont, rise: 0)])
         let ink = layout.extents.ink
         digitMiddle = ink.y + ink.height / 2 - layout.baseline

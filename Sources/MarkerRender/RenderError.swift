@@ -1,3 +1,5 @@
+import MarkerPNG
+
 /// Why Cairo, Pango or the PNG codec could not draw, encode or decode a marker, in one line a user
 /// can act on.
 public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -6,4 +8,9 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
 
     public var description: String { message }
+}
+
+extension RenderError {
+    /// The PNG codec's refusal, as drawing reports it.
+    init(_ error: PNGError) { self.init(error.message) }
 }

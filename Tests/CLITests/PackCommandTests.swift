@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import MarkerPixels
 import MarkerRender
+import MarkerPNG
 import TestSupport
 import Testing
 

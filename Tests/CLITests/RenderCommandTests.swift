@@ -1,5 +1,6 @@
 import Foundation
 import MarkerRender
+import MarkerPNG
 import TestSupport
 import Testing
 

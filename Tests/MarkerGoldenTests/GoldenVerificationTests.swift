@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import MarkerGolden
+import MarkerPNG
 
 /// The repository's goldens, found from this file rather than the working directory.
 let goldensDirectory = Repository.goldens.path

@@ -1,5 +1,5 @@
 import Foundation
-import MarkerRoute
+import RouteModel
 import TestSupport
 
 /// Routes made for the placement tests, each the shape that piled markers up under the app's zoom

@@ -1,6 +1,8 @@
 import Foundation
 import MarkerOutput
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import OfflineCorridor
 import MarkerSpec
 import SystemPackage
 import TestSupport

@@ -1,13 +1,16 @@
 import Foundation
 import MarkerPixels
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
 import MarkerSpec
 import SystemPackage
 import TestSupport
 import Testing
 
 @testable import MarkerOutput
+import RoutePlacement
+import MarkerPNG
 
 /// The iOS, Android and web targets: every file each platform needs, names legal on it, every
 /// scale present, dark variants paired, and the folder replaced only when markerpaint wrote it.

@@ -2,8 +2,11 @@ import Foundation
 import MarkerOutput
 import MarkerPixels
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import OfflineCorridor
 import MarkerSpec
+import MarkerPNG
 import SystemPackage
 import TestSupport
 import Testing

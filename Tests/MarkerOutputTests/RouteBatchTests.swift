@@ -1,7 +1,9 @@
 import Foundation
 import MarkerPixels
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
 import SystemPackage
 import TestSupport
@@ -9,6 +11,7 @@ import Testing
 
 @testable import MarkerMap
 @testable import MarkerOutput
+import MarkerPNG
 
 @Suite("Route batch output")
 struct RouteBatchTests {

@@ -3,8 +3,11 @@ import MarkerMap
 import MarkerOutput
 import MarkerPixels
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
+import MarkerPNG
 import SystemPackage
 import TestSupport
 import Testing
@@ -90,7 +93,7 @@ struct StyleRenderTests {
     }
 
     @Test(
-        "the README's MapLibre GL JS snippet shows the markers the filter shows, in MapLibre GL JS in Chromium",
+        "the MapLibre GL JS snippet of docs/routes.md shows the markers the filter shows, in MapLibre GL JS in Chromium",
         arguments: ["1", "0.1"])
     func glJSSnippet(interval: String) async throws {
         let folder = try BatchFixtures.temporaryFolder()

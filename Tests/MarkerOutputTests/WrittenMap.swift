@@ -1,6 +1,7 @@
 import Foundation
 import MarkerPixels
 import MarkerRender
+import MarkerPNG
 
 /// A route's markers as a map shows them, read back from the files `markerpaint route` wrote:
 /// `markers.geojson` for each marker's point, zooms and picture, `manifest.json` for the picture's

@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import MarkerRender
+import MarkerPNG
 
 /// `--format svg|pdf`: the PNG's drawing as a document, checked by rasterising it with other
 /// programs (librsvg's rsvg-convert, poppler's pdftocairo) and comparing with the PNG's pixels.

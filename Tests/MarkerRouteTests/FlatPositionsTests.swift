@@ -1,7 +1,11 @@
 import TestSupport
 import Testing
 
-@testable import MarkerRoute
+@testable import RouteModel
+@testable import RouteFormats
+@testable import RoutePlacement
+@testable import RideTracking
+@testable import OfflineCorridor
 
 /// The parser reads arrays of number arrays (a line's positions) flat, and falls back to reading
 /// value by value for anything else: both ways must give the same stages or the same message.

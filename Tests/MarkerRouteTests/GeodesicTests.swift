@@ -1,5 +1,5 @@
 import Foundation
-import MarkerRoute
+import RouteModel
 import MarkerSpec
 import Testing
 

@@ -1,4 +1,5 @@
-import MarkerRoute
+import RouteModel
+import RouteFormats
 import MarkerSpec
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RouteFormats
 import MarkerSpec
 import Testing
 

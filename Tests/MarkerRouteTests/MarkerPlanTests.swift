@@ -1,5 +1,7 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
 import TestSupport
 import Testing

@@ -2,7 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import MarkerRoute
+@testable import RouteModel
+@testable import RouteFormats
+@testable import RoutePlacement
+@testable import RideTracking
+@testable import OfflineCorridor
 
 /// The plain scanner reads common GPX fast and leaves everything else to expat: whatever it
 /// accepts must read exactly as expat reads it, and whatever it declines must fail (or read) with

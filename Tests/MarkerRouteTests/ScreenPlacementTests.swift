@@ -1,5 +1,6 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RoutePlacement
 import MarkerSpec
 import TestSupport
 import Testing

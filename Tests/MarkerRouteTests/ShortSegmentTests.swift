@@ -2,7 +2,11 @@ import MarkerSpec
 import TestSupport
 import Testing
 
-@testable import MarkerRoute
+@testable import RouteModel
+@testable import RouteFormats
+@testable import RoutePlacement
+@testable import RideTracking
+@testable import OfflineCorridor
 
 /// Short segments are measured by the radii of curvature at their middle latitude instead of
 /// Karney's series; within their bounds the two must agree to Karney's own 15 nm.

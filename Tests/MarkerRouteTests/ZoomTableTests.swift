@@ -1,4 +1,4 @@
-import MarkerRoute
+import RoutePlacement
 import MarkerSpec
 import Testing
 

@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MarkerMap
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import OfflineCorridor
 import MarkerService
 import TestSupport
 import Testing

@@ -3,7 +3,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RideTracking
 import MarkerService
 import MarkerSpec
 import TestSupport

@@ -3,7 +3,9 @@ import Hummingbird
 import HummingbirdTesting
 import MarkerMap
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerService
 import MarkerSpec
 import TestSupport

@@ -3,10 +3,11 @@ import HummingbirdTesting
 import MarkerPixels
 import MarkerRender
 import MarkerService
+import MarkerPNG
 import TestSupport
 import Testing
 
-/// The README's snippets for web apps, run in MapLibre GL JS (PyPI's `maplibre`) in headless
+/// The snippets for web apps in docs/service.md, run in MapLibre GL JS (PyPI's `maplibre`) in headless
 /// Chromium against the service on loopback: the document's sprites, and icons fetched by id.
 @Suite("The service in MapLibre GL JS", .serialized)
 struct ServiceSnippetTests {

@@ -5,6 +5,7 @@ import MarkerPixels
 import MarkerRender
 import MarkerService
 import MarkerSpec
+import MarkerPNG
 import TestSupport
 import Testing
 

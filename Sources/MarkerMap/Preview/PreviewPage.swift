@@ -1,4 +1,6 @@
-public import MarkerRoute
+public import RouteModel
+public import RoutePlacement
+public import OfflineCorridor
 public import MarkerSpec
 
 /// `index.html`: the route and its markers on a page that opens offline from the output folder,

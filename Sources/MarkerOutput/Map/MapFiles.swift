@@ -1,7 +1,9 @@
 import MarkerFiles
 import MarkerMap
-import MarkerRoute
+import RouteModel
+import OfflineCorridor
 import MarkerSpec
+import RoutePlacement
 
 /// The map data of a batch written beside its images: sprites, `markers.geojson`, the style and
 /// its layers, and the manifest that records every file with its SHA-256.

@@ -1,8 +1,11 @@
 import MarkerFiles
 public import MarkerMap
 public import MarkerRender
-public import MarkerRoute
+public import RouteModel
+public import RoutePlacement
+public import OfflineCorridor
 public import MarkerSpec
+public import MarkerPNG
 public import SystemPackage
 
 /// Everything a map needs for a route's markers, written into one folder in a single step.

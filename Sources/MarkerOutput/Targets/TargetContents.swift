@@ -1,4 +1,4 @@
-public import MarkerRoute
+public import RoutePlacement
 public import MarkerSpec
 
 /// What a platform target draws: distinct markers, each in both themes at the target's scales,

@@ -1,5 +1,6 @@
-import MarkerRoute
+import RouteModel
 import MarkerSpec
+import RoutePlacement
 
 /// A web page's markers, `web/`: each marker as an SVG in both themes, under content-hashed names
 /// (`end-123km-night@2x-<hash>.svg`, so a browser may cache them for ever), and `markers.json`,

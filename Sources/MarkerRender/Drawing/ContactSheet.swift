@@ -1,3 +1,4 @@
+import MarkerPNG
 import CPangoCairo
 public import MarkerPixels
 import MarkerSpec
@@ -85,7 +86,7 @@ public enum ContactSheet {
             }
         }
         try context.checkStatus("drawing the contact sheet")
-        return try PNGEncoder().encode(surface.straightRGBA())
+        do { return try PNGEncoder().encode(surface.straightRGBA()) } catch { throw RenderError(error) }
     }
 }
 

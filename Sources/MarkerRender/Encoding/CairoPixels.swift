@@ -1,3 +1,4 @@
+import MarkerPNG
 import CPangoCairo
 import MarkerPixels
 

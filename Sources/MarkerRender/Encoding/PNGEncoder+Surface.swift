@@ -1,3 +1,4 @@
+import MarkerPNG
 import CPangoCairo
 
 extension PNGEncoder {
@@ -13,9 +14,11 @@ extension PNGEncoder {
         let count = (surface.width * colourType.bytesPerPixel + 1) * surface.height
         return try scanlines.withUnsafeBytes { raw in
             Result { () throws(RenderError) in
-                try frame(
-                    filteredRows: UnsafeRawBufferPointer(rebasing: raw[..<count]), width: surface.width, height: surface.height,
-                    colourType: colourType)
+                do throws(PNGError) {
+                    return try frame(
+                        filteredRows: UnsafeRawBufferPointer(rebasing: raw[..<count]), width: surface.width, height: surface.height,
+                        colourType: colourType)
+                } catch { throw RenderError(error) }
             }
         }.get()
     }

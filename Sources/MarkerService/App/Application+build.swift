@@ -2,7 +2,8 @@ public import Hummingbird
 import HummingbirdCore
 public import Logging
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RoutePlacement
 import MarkerSpec
 import NIOCore
 public import Prometheus

@@ -1,5 +1,5 @@
 import MarkerQuery
-import MarkerRoute
+import RouteFormats
 import Logging
 import SystemPackage
 

@@ -3,7 +3,10 @@ import Hummingbird
 import MarkerMap
 import MarkerQuery
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import MarkerPNG
+import OfflineCorridor
 
 /// `POST /v1/offline/tiles`: the route's offline pack's `tiles.json` (every tile, zoom by zoom, with
 /// the counts and the box's), for the body and query `POST /v1/routes?offline=true` was given (`offline`

@@ -2,7 +2,9 @@ import HTTPTypes
 import Hummingbird
 import MarkerQuery
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RideTracking
 import MarkerSpec
 
 /// `POST /v1/progress`: a route and a batch of fixes in (a `multipart/form-data` body with parts

@@ -2,7 +2,10 @@ import Hummingbird
 import MarkerMap
 import MarkerQuery
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
+import OfflineCorridor
 import MarkerSpec
 
 /// `POST /v1/routes`: a route (GeoJSON, GPX or encoded polyline) in; out, the batch's

@@ -2,7 +2,9 @@ import ArgumentParser
 import CommandSupport
 import MarkerFiles
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RideTracking
 import MarkerSpec
 import SystemPackage
 

@@ -3,8 +3,12 @@ import CommandSupport
 import MarkerMap
 import MarkerOutput
 import MarkerRender
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
 import MarkerSpec
+import MarkerPNG
+import OfflineCorridor
 import Synchronization
 import SystemPackage
 

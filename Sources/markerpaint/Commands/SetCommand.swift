@@ -2,6 +2,7 @@ import ArgumentParser
 import MarkerOutput
 import MarkerRender
 import MarkerSpec
+import MarkerPNG
 import SystemPackage
 
 #if canImport(FoundationEssentials)

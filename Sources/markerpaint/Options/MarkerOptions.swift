@@ -1,6 +1,7 @@
 public import ArgumentParser
 import MarkerOutput
-import MarkerRoute
+public import RouteModel
+import RoutePlacement
 import MarkerSpec
 
 /// What the marker says: distance, kind, unit and the locale it reads in.

@@ -3,7 +3,8 @@ import MarkerFiles
 import MarkerMap
 import MarkerOutput
 import SystemPackage
-import MarkerRoute
+import OfflineCorridor
+import RouteModel
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-"""Runs the README's MapLibre GL JS snippet on a route folder, in headless Chromium.
+"""Runs the MapLibre GL JS snippet of docs/routes.md on a route folder, in headless Chromium.
 
     python3 gl_js_snippet.py OUT_FOLDER SCREENSHOT
 

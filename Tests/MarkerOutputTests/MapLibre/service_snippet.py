@@ -1,4 +1,4 @@
-"""Runs the README's service snippets in MapLibre GL JS, in headless Chromium, against a running service.
+"""Runs the service snippets of docs/service.md in MapLibre GL JS, in headless Chromium, against a running service.
 
     python3 service_snippet.py SERVICE_URL ROUTE_FILE MODE SCREENSHOT
 
@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gl_js_snippet import run_page  # noqa: E402
 
-# The README's snippets, as they are there but for `ROUTE` (the route file's text) and `SERVICE`.
+# The snippets of docs/service.md, as they are there but for `ROUTE` (the route file's text) and `SERVICE`.
 SPRITE = """
 map.on("load", async () => {
   const response = await fetch(`${SERVICE}/v1/routes?themes=day,night`, { method: "POST", body: ROUTE });

@@ -1,5 +1,6 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RoutePlacement
 import TestSupport
 
 /// How a phone's GPS errs, as the tracker must bear it.

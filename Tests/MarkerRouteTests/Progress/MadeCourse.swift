@@ -1,5 +1,5 @@
 import Foundation
-import MarkerRoute
+import RouteModel
 
 /// Courses whose legs meet or run close, where a tracker can take the rider for being on another pass.
 enum MadeCourse: String, CaseIterable, CustomStringConvertible, Sendable {

@@ -1,9 +1,10 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RideTracking
 import TestSupport
 import Testing
 
-/// The README's picture of the tracker: a noisy ride of three laps, its fixes and where they were
+/// The picture of the tracker in docs/progress.md: a noisy ride of three laps, its fixes and where they were
 /// placed on the course, and distance done against the truth beside the seed app's rule (the
 /// nearest point of the whole route). The test draws it, checks what it shows, and renders it with
 /// rsvg-convert; `MARKERPAINT_WRITE_DOC_IMAGES=1` writes it to `docs/images/progress-laps.svg`.

@@ -1,5 +1,7 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RideTracking
 import TestSupport
 
 /// The courses rides are made on: the made ones and the real tracks.

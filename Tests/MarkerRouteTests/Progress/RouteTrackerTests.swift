@@ -1,5 +1,8 @@
 import Foundation
-import MarkerRoute
+import RouteModel
+import RouteFormats
+import RoutePlacement
+import RideTracking
 import TestSupport
 import Testing
 

@@ -1,0 +1,170 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteModel
+
+/// Following a rider who is on the course: every hypothesis moves on and meets the fix.
+extension RouteTracker {
+    /// On the course: every hypothesis moves on and meets the fix.
+    mutating func onCourse(_ c: Context, state: inout State) -> RouteProgress {
+        let step = c.seconds ?? 1
+        let fading = exp(-max(step, 0) / options.driftTime)
+        let fresh = c.sigma * c.sigma * (1 - fading * fading)
+        predicted.removeAll(keepingCapacity: true)
+        shortfalls.removeAll(keepingCapacity: true)
+        reaches.removeAll(keepingCapacity: true)
+        var low = Double.infinity
+        var high = -Double.infinity
+        for (rank, var hypothesis) in state.hypotheses.enumerated() {
+            let before = hypothesis.along
+            predict(&hypothesis, context: c, fading: fading, fresh: fresh)
+            low = min(low, hypothesis.furthest - c.retreat)
+            let shortfall = Shortfall(hypothesis, context: c)
+            // Only the likeliest guess reaches further when outrun: the others, outrun, should die.
+            let outrun = rank == 0 ? shortfall.reach(along: before, course: course, maximumSpeed: options.maximumSpeed) : nil
+            let reach = max(before + c.reach, outrun ?? 0)
+            high = max(high, reach + c.back)
+            predicted.append(hypothesis)
+            shortfalls.append(shortfall)
+            reaches.append(reach)
+        }
+        course.pieces(near: c.point, within: c.radius, window: low...high, hint: state.piece, into: &nearby)
+        course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
+
+        // Every hypothesis met with the cheapest place in each stretch of its reach (where the rider
+        // rode on, where they stopped, the next leg), with every pass it can reach, and with none. Each
+        // is scored first; only the few that survive are worked out.
+        candidates.removeAll(keepingCapacity: true)
+        let stretch = max(2 * c.sigma, 20)
+        for (index, hypothesis) in predicted.enumerated() {
+            let previous = state.hypotheses[index].along
+            let shortfall = shortfalls[index]
+            let within = (hypothesis.furthest - c.retreat)...(reaches[index] + c.back)
+            let spikeCost = Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
+            candidates.append(Candidate(hypothesis: index, previous: previous, match: nil, cost: hypothesis.cost + spikeCost, along: hypothesis.along))
+
+            let logDeterminant = hypothesis.typicalLogDeterminant(noise: c.white)
+            for bin in stretches.indices { stretches[bin] = (-1, .infinity, 0) }
+            var metNearExpected = false
+            for (index, match) in nearby.enumerated() where within.contains(match.along) {
+                let bin = min(Int((match.along - within.lowerBound) / stretch), Self.maximumStretches - 1)
+                let (cost, along) = cost(of: match, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                if cost < stretches[bin].cost { stretches[bin] = (index, cost, along) }
+                if abs(along - hypothesis.along) < stretch { metNearExpected = true }
+            }
+            var cheapest = Double.infinity
+            for entry in stretches { cheapest = min(cheapest, entry.cost) }
+            // Where the likeliest guess expects the rider, though the fix's nearest point lies
+            // elsewhere: drift of 3σ about a bend puts a fix nearer another stretch of the same way.
+            if index == 0, !metNearExpected,
+                case let expectedPiece = course.pieceIndex(atDistance: min(max(hypothesis.along, 0), course.length), hint: hypothesis.match?.piece ?? state.piece),
+                let expected = course.nearestPoint(of: c.point, onPiece: expectedPiece, within: c.radius * c.radius), within.contains(expected.along)
+            {
+                let (cost, along) = cost(of: expected, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                if cost <= cheapest + Self.alternativeCost {
+                    candidates.append(Candidate(hypothesis: index, previous: previous, match: expected, cost: hypothesis.cost + cost, along: along))
+                    cheapest = min(cheapest, cost)
+                }
+            }
+            guard cheapest.isFinite else { continue }
+            for (place, cost, along) in stretches where place >= 0 && cost <= cheapest + Self.alternativeCost {
+                candidates.append(Candidate(hypothesis: index, previous: previous, match: nearby[place], cost: hypothesis.cost + cost, along: along))
+            }
+            for pass in passes where within.contains(pass.along) && !stretches.contains(where: { $0.index >= 0 && nearby[$0.index].piece == pass.piece }) {
+                let (cost, along) = cost(of: pass, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                if cost <= cheapest + Self.alternativeCost {
+                    candidates.append(Candidate(hypothesis: index, previous: previous, match: pass, cost: hypothesis.cost + cost, along: along))
+                }
+            }
+        }
+        Self.chooseSurvivors(of: &candidates, apart: max(25, 2 * c.sigma))
+        state.hypotheses.removeAll(keepingCapacity: true)
+        for candidate in candidates {
+            let hypothesis = predicted[candidate.hypothesis]
+            guard let match = candidate.match else {
+                var spike = hypothesis
+                spike.match = nil
+                spike.cost = candidate.cost
+                state.hypotheses.append(spike)
+                continue
+            }
+            state.hypotheses.append(branch(hypothesis, to: match, from: candidate.previous, shortfall: shortfalls[candidate.hypothesis], context: c))
+        }
+        // The cheapest first, costs counted from it.
+        if let cheapest = state.hypotheses.indices.min(by: { state.hypotheses[$0].cost < state.hypotheses[$1].cost }) {
+            state.hypotheses.swapAt(0, cheapest)
+            let least = state.hypotheses[0].cost
+            for index in state.hypotheses.indices { state.hypotheses[index].cost -= least }
+        }
+        state.hypothesesClock = c.clock
+        let best = state.hypotheses[0]
+
+        // The fix against the drift of the last half minute: a rider leaving moves fixes off the way
+        // faster than drift can.
+        var offset: Double
+        var stray: Double
+        var threshold = c.floor
+        let nearest = best.match ?? nearestPass(from: best.along, within: c.back + c.reach)
+        if let nearest {
+            offset = nearest.offset
+            let carried = best.match != nil ? (best.stray, best.strayVariance.squareRoot()) : (nearest.side, (best.p.ee + c.white).squareRoot())
+            stray = carried.0
+            threshold = limit(floor: c.floor, spread: carried.1)
+            if let (largest, spread) = state.history.largestStray(
+                side: nearest.side, normal: c.frame.leftNormal(of: course.pieces[nearest.piece]), time: c.clock, correlationTime: options.driftTime, sigma: c.sigma, white: c.white),
+                abs(largest) - limit(floor: c.floor, spread: spread) > abs(stray) - threshold
+            {
+                (stray, threshold) = (largest, limit(floor: c.floor, spread: spread))
+            }
+        } else {
+            offset = c.point.distance(to: course.point(atDistance: best.along))
+            stray = offset
+        }
+        let over = abs(stray) > threshold && offset > c.floor * options.rejoinShare
+        let sideOfStray = stray >= 0 ? 1.0 : -1.0
+        if over {
+            state.overCount = state.overCount > 0 && state.overSide == sideOfStray ? state.overCount + 1 : 1
+            state.overSide = sideOfStray
+        } else {
+            state.overCount = 0
+        }
+        // Without times a switch of hypothesis may not take the rider back: there is no clock to say
+        // the last placing was wrong rather than the fix.
+        state.along = c.seconds == nil && c.fix.time == nil ? max(best.along, state.along) : best.along
+        if let match = best.match, !over {
+            state.confirmations += 1
+            state.sinceRejoin += 1
+            if state.sinceRejoin >= Self.firmAfter { state.firmAnchor = nil }
+            state.anchor = best.along
+            state.anchorTime = c.fix.time
+            // Learnt only from a clear winner: a guess that is wrong for a while must not teach the
+            // tracker that the receiver strays that far.
+            if abs(match.beyond) < 1 && (state.hypotheses.count == 1 || state.hypotheses[1].cost >= 3) {
+                state.noise.learn(side: match.side, residual: best.stray, expected: best.strayVariance, seconds: step, claimed: c.claimed)
+            }
+            state.history.record(
+                .init(time: c.clock, east: best.east, north: best.north, ee: best.p.ee, en: best.p.en, nn: best.p.nn))
+        }
+        // Off: two fixes in a row over the threshold on one side. One wild fix never flips the state.
+        if state.overCount >= 2 {
+            state.onRoute = false
+            state.leftClock = c.clock
+            state.resuming = false
+            state.overCount = 0
+            state.movedSinceAnchor = c.moved
+            // The drift from before the rider left, which the filter may since have followed them with.
+            let before = state.history.oldest(before: c.clock, minimumAge: 10)
+            state.offDrift = before.map { ($0.east, $0.north, max($0.ee, $0.nn), $0.time) } ?? (best.east, best.north, max(best.p.ee, best.p.nn), c.fix.time)
+            state.history.removeAll()
+            if state.confirmations < 3 {
+                // Placed on too little: look again over the whole course.
+                state.placed = false
+            }
+        }
+        return report(&state, offset: offset, threshold: threshold, zone: c.zone)
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RouteModel
+
+/// Finding a rider who is off the course, or not yet on it.
+extension RouteTracker {
+    /// Off the course (or not yet on it): the earliest pass within reach of where the rider left it
+    /// (the whole course before the first placing), taken once a fix comes within two thirds of the
+    /// threshold.
+    mutating func search(_ c: Context, state: inout State) -> RouteProgress {
+        let window: ClosedRange<Double>
+        if state.placed {
+            let elapsed = (c.fix.time ?? 0) - (state.anchorTime ?? c.fix.time ?? 0)
+            let reach = c.fix.time != nil && state.anchorTime != nil ? options.maximumSpeed * elapsed : 2 * state.movedSinceAnchor
+            window = (min(state.anchor, state.firmAnchor ?? state.anchor) - c.back)...(state.anchor + reach + c.back)
+        } else {
+            window = 0...course.length
+        }
+        // The drift from before the rider left, faded since.
+        let age = max(c.clock - (state.offDrift.time ?? c.clock), 0)
+        let fading = exp(-age / options.driftTime)
+        let drift = (east: fading * state.offDrift.east, north: fading * state.offDrift.north)
+        let variance = fading * fading * state.offDrift.variance + c.sigma * c.sigma * (1 - fading * fading) + c.white
+        let threshold = limit(floor: c.floor, spread: variance.squareRoot())
+
+        course.pieces(near: c.point, within: threshold + 3 * c.sigma + 30, window: window, into: &nearby)
+        course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
+        // Each pass's stray from where the drift puts the fix; back on the course where the least
+        // is within the threshold, on the earliest pass about as near (at a crossing, a lap line or
+        // a loop's start and finish, the first time the course comes by).
+        func stray(_ pass: RouteCourse.Match) -> Double {
+            let normal = c.frame.leftNormal(of: course.pieces[pass.piece])
+            let across = pass.side - (normal.east * drift.east + normal.north * drift.north)
+            // A fix right on the way is back whatever the drift said.
+            guard pass.offset > c.floor * options.rejoinShare * options.rejoinShare else { return pass.offset }
+            return (across * across + pass.beyond * pass.beyond).squareRoot()
+        }
+        let strays = passes.map(stray)
+        let least = strays.min() ?? .infinity
+        var found: (match: RouteCourse.Match, stray: Double)? = nil
+        if least <= threshold {
+            // Before the first placing, any pass within the threshold: riders start at the start.
+            let tolerance = state.placed ? least + 2 * c.sigma + 10 : threshold
+            // The earliest such pass, or a nearer one just after it (the two legs of a corner).
+            if let earliest = strays.firstIndex(where: { $0 <= tolerance }) {
+                let (along, stage) = (passes[earliest].along, course.pieces[passes[earliest].piece].stage)
+                for index in passes.indices[earliest...] where strays[index] <= tolerance && (found.map { strays[index] < $0.stray } ?? true) {
+                    let pass = passes[index]
+                    guard pass.along - along <= max(20, c.sigma), course.pieces[pass.piece].stage == stage else { continue }
+                    found = (pass, strays[index])
+                }
+            }
+        }
+        guard let (pass, passStray) = found else {
+            // Off the course the rider is nearest the earliest pass about as near as any (where a
+            // drift took the fixes off, they ride on; where they left, it is where they left).
+            if let nearest = passes.map(\.offset).min() {
+                if state.placed, let place = passes.first(where: { $0.offset <= nearest + 2 * c.sigma + 10 }) {
+                    state.along = max(place.along, state.anchor - c.back)
+                }
+                return report(&state, offset: nearest, threshold: threshold, zone: c.zone)
+            }
+            return report(&state, offset: c.point.distance(to: course.point(atDistance: state.anchor)), threshold: threshold, zone: c.zone)
+        }
+        // Back on: a fix well within the threshold (within it after a gap). A rider 60 m off whose
+        // fixes drift 20 m towards the way, or riding out to their detour, is not back.
+        guard passStray <= threshold * options.rejoinShare || state.resuming else {
+            return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
+        }
+        state.overCount = 0
+        if state.placed && !state.resuming && !state.hypotheses.isEmpty, let left = state.leftClock, c.clock - left <= Self.resumeWithin {
+            state.leftClock = nil
+            let before = state
+            state.onRoute = true
+            var resumed = c
+            if c.seconds != nil {
+                resumed.seconds = c.clock - state.hypothesesClock
+                resumed.reach = options.maximumSpeed * (c.clock - state.hypothesesClock)
+            }
+            let progress = onCourse(resumed, state: &state)
+            // A guess that takes the fix that brought the rider back for a spike has lost them: start afresh.
+            guard state.hypotheses.first?.match == nil else { return progress }
+            state = before
+        }
+        let speedVariance = c.fix.speed == nil ? 4.0 : 1.0
+        var hypothesis = RideHypothesis(
+            along: pass.along, velocity: c.fix.speed ?? 0, east: drift.east, north: drift.north,
+            p: .diagonal(along: c.sigma * c.sigma, velocity: speedVariance, drift: variance - c.white), cost: 0, furthest: pass.along - 1.5 * c.sigma,
+            reference: .init(clock: c.clock, along: pass.along, point: c.point), match: pass)
+        let way = c.frame.way(of: course.pieces[pass.piece])
+        let innovation = hypothesis.innovation(pass, way: way, noise: c.white)
+        hypothesis.correct(innovation)
+        hypothesis.along = pass.along
+        hypothesis.stray = innovation.yn
+        hypothesis.strayVariance = innovation.snn
+        state.hypotheses = [hypothesis]
+        state.hypothesesClock = c.clock
+        state.history.removeAll()
+        if !state.placed { state.confirmations = 0 }
+        state.firmAnchor = state.placed ? min(state.firmAnchor ?? state.anchor, state.anchor) : nil
+        state.sinceRejoin = 0
+        state.placed = true
+        state.onRoute = true
+        state.resuming = false
+        state.anchor = pass.along
+        state.anchorTime = c.fix.time
+        state.along = pass.along
+        return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
+    }
+}
