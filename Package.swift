@@ -123,7 +123,7 @@ let package = Package(
         ),
 
         // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
-        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
+        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
 
         // 5a. Output folder: the batch drawn on the pool, published atomically with its manifest.
         .target(

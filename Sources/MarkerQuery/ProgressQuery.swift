@@ -20,10 +20,13 @@ public struct ProgressQuery: Sendable {
     public var fixFormat: FixFormat?
     public var routeFormat: RouteFormat?
 
-    /// The tracker's options these ask for.
-    public var trackerOptions: RouteTracker.Options {
-        var options = RouteTracker.Options()
-        options.threshold = threshold
+    /// How the fixes are followed, as these ask.
+    public var followerOptions: RideFollower.Options {
+        var options = RideFollower.Options()
+        options.tracker.threshold = threshold
+        options.unit = unit
+        options.interval = interval
+        options.mark = locale.decimalMark
         return options
     }
 

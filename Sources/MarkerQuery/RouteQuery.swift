@@ -1,60 +1,45 @@
 public import RoutePlacement
 public import RouteModel
-public import MarkerSpec
+import MarkerSpec
 
-/// The options of a `POST /v1/routes` query: `unit` (km), `locale` (a decimal point), `interval` (1), `countdown` (false),
-/// `cumulative` (false), `zooms` (fit: placed on the map; table: the original app's zoom table), `themes` (day,night),
-/// `sprites` (true: the route's sprite sheets are drawn and named), `polyline` (5 or 6 says the
-/// body is an encoded polyline; otherwise its first character tells GeoJSON from GPX), and
-/// `offline` (false: with true, the offline pack's corridor and tile counts; `buffer` 2000 metres,
-/// `offlineZooms` 8-16 and `tileSize` 256 as `route --offline` takes them).
+/// The options of a `POST /v1/routes` query, read into the `RouteOptions` that `markerpaint route`'s
+/// flags are read into: `unit` (km), `locale` (a decimal point), `interval` (1), `countdown` (false),
+/// `cumulative` (false), `zooms` (fit: placed on the map; table: the original app's zoom table),
+/// `placement` (north-up; course-up: the layers show markers from `minzoomTurned`, for a map turned
+/// to the direction of travel), `themes` (day,night), `sprites` (true: the route's sprite sheets are
+/// drawn and named), `polyline` (5 or 6 says the body is an encoded polyline; otherwise its first
+/// character tells GeoJSON from GPX), and `offline` (false: with true, the offline pack's corridor
+/// and tile counts; `buffer` 2000 metres, `offlineZooms` 8-16 and `tileSize` 256 as `route --offline`
+/// takes them).
 ///
 /// There is no scale: a route's images come at every scale the service draws, each with its URL.
 public struct RouteQuery: Sendable {
     public static let parameters = [
-        "unit", "locale", "interval", "countdown", "cumulative", "zooms", "themes", "sprites", "polyline", "offline", "buffer", "offlineZooms",
-        "tileSize",
+        "unit", "locale", "interval", "countdown", "cumulative", "zooms", "placement", "themes", "sprites", "polyline", "offline", "buffer",
+        "offlineZooms", "tileSize",
     ]
 
-    public var unit: Marker.Unit
-    public var locale: LabelLocale
-    public var interval: MarkerInterval
-    public var countdown: Bool
-    public var cumulative: Bool
-    public var visibility: MarkerPlan.Visibility
-    public var themes: [Theme]
-    public var sprites: Bool
+    /// What the query asks of the route's markers.
+    public var options: RouteOptions
+    /// The body's format, when the query names one.
     public var format: RouteFormat?
-    /// The offline pack asked for, if any.
-    public var offline: CorridorOptions?
-
-    /// The plan these options ask for, within `limits`.
-    public func planOptions(limits: MarkerPlan.Limits) -> MarkerPlan.Options {
-        var options = MarkerPlan.Options()
-        options.unit = unit
-        options.mark = locale.decimalMark
-        options.interval = interval
-        options.countdown = countdown
-        options.cumulative = cumulative
-        options.visibility = visibility
-        options.limits = limits
-        return options
-    }
 
     /// Reads a raw query string (percent-encoded, as in the URL); `offline` is taken as
     /// `offlineByDefault` when the query leaves it out.
     public init(_ query: String?, offlineByDefault: Bool = false) throws(QueryError) {
         let parameters = try QueryParameters(query, allowed: Self.parameters)
-        unit = try parameters.choice("unit", default: .km)
-        locale = try parameters.locale()
-        interval = try parameters.interval()
-        countdown = try parameters.flag("countdown")
-        cumulative = try parameters.flag("cumulative")
-        visibility = try parameters.choice("zooms", default: .fit)
-        themes = try parameters.themes(default: [.day, .night])
-        sprites = try parameters.flag("sprites", default: true)
+        options = RouteOptions()
+        options.unit = try parameters.choice("unit", default: .km)
+        options.locale = try parameters.locale()
+        options.interval = try parameters.interval()
+        options.countdown = try parameters.flag("countdown")
+        options.cumulative = try parameters.flag("cumulative")
+        options.visibility = try parameters.choice("zooms", default: .fit)
+        options.placement = try parameters.choice("placement", default: .northUp)
+        options.themes = try parameters.themes(default: [.day, .night])
+        options.sprites = try parameters.flag("sprites", default: true)
+        options.offline = try Self.offline(parameters, byDefault: offlineByDefault)
         format = try Self.format(parameters)
-        offline = try Self.offline(parameters, byDefault: offlineByDefault)
     }
 
     /// `offline=true` with `buffer`, `offlineZooms` and `tileSize`; those three only with it.

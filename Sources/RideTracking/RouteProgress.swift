@@ -1,5 +1,4 @@
 public import RouteModel
-import RouteModel
 
 /// Where a rider is on a course, worked out from one fix.
 public struct RouteProgress: Sendable, Equatable {

@@ -4,6 +4,7 @@ import RouteModel
 import RouteFormats
 import OfflineCorridor
 import MarkerSpec
+import RoutePlacement
 import SystemPackage
 import TestSupport
 import Testing
@@ -29,9 +30,9 @@ struct OfflineCorridorRenderTests {
     static func corridor(of route: Route) async throws -> (folder: String, file: String) {
         let folder = try BatchFixtures.temporaryFolder()
         var options = RouteBatch.Options()
-        options.themes = [.day]
-        options.sprites = false
-        options.offline = OfflinePack.Options()
+        options.route.themes = [.day]
+        options.route.sprites = false
+        options.route.offline = OfflinePack.Options()
         _ = try await RouteBatch(route: route, options: options).write(to: FilePath(folder + "/out"), threads: 2)
         return (folder, folder + "/out/offline/corridor.geojson")
     }

@@ -40,8 +40,8 @@ struct PlacedMapTests {
     /// Writes `route`'s batch (day theme, 1x and @2x, sprites and style) and reads it back.
     static func written(_ route: Route, visibility: MarkerPlan.Visibility = .fit, in folder: String) async throws -> WrittenMap {
         var options = RouteBatch.Options()
-        options.themes = [.day]
-        options.visibility = visibility
+        options.route.themes = [.day]
+        options.route.visibility = visibility
         _ = try await RouteBatch(route: route, options: options).write(to: FilePath(folder), threads: 2)
         return try WrittenMap(folder: folder)
     }

@@ -7,6 +7,7 @@ import RouteFormats
 import OfflineCorridor
 import MarkerSpec
 import MarkerPNG
+import RoutePlacement
 import SystemPackage
 import TestSupport
 import Testing
@@ -127,8 +128,8 @@ struct PreviewPageTests {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var options = RouteBatch.Options()
-        options.themes = [.day]
-        options.offline = OfflinePack.Options()
+        options.route.themes = [.day]
+        options.route.offline = OfflinePack.Options()
         let batch = try RouteBatch(route: try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil), options: options)
         _ = try await batch.write(to: FilePath(folder + "/out"), threads: 2)
         let pack = try #require(batch.offline)

@@ -183,7 +183,7 @@ struct RouteBatchTests {
         let out = folder + "/out"
         var options = RouteBatch.Options()
         options.scales = [3]
-        options.themes = [.night]
+        options.route.themes = [.night]
         _ = try await write(Repository.sharedRoutes.appendingPathComponent("route.gpx").path, to: out, options: options)
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
         let sprites = try #require(manifest["sprites"] as? [[String: Any]])
@@ -215,7 +215,7 @@ struct RouteBatchTests {
         let route = Repository.sharedRoutes.appendingPathComponent("route.gpx").path
         let first = try await write(route, to: out)
         var dayOnly = RouteBatch.Options()
-        dayOnly.themes = [.day]
+        dayOnly.route.themes = [.day]
         let second = try await write(route, to: out, options: dayOnly)
         #expect(second.rendered == 0 && second.reused == first.images / 2)
         var moreScales = RouteBatch.Options()

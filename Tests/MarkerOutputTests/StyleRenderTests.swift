@@ -101,7 +101,7 @@ struct StyleRenderTests {
         let out = folder + "/out"
         var options = RouteBatch.Options()
         // 0.1 makes readings in tenths (the markers' labels and ids), where 1 reads whole numbers.
-        options.interval = try MarkerInterval(interval)
+        options.route.interval = try MarkerInterval(interval)
         _ = try await RouteBatch(route: try Route.load(path: Repository.sharedRoute("korita-zbevnica.gpx"), format: nil), options: options)
             .write(to: FilePath(out), threads: 2)
         struct Shown: Decodable {
@@ -142,8 +142,8 @@ struct StyleRenderTests {
         var reports: [String: [String: Any]] = [:]
         for placement in ScreenPlacement.Rotation.allCases {
             var options = RouteBatch.Options()
-            options.themes = [.day]
-            options.placement = placement
+            options.route.themes = [.day]
+            options.route.placement = placement
             let out = "\(folder)/\(placement.rawValue)"
             _ = try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
             let start = try #require(try WrittenMap(folder: out).markers.first)
@@ -171,8 +171,8 @@ struct StyleRenderTests {
         let out = folder + "/out"
         let route = name == "city tour" ? MadeRoutes.cityTour : try Route.load(path: Repository.sharedRoute(name), format: nil)
         var options = RouteBatch.Options()
-        options.themes = [.day]
-        options.placement = bearing == 0 ? .northUp : .courseUp
+        options.route.themes = [.day]
+        options.route.placement = bearing == 0 ? .northUp : .courseUp
         _ = try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
         let map = try WrittenMap(folder: out)
         let manifest = try #require(map.manifest["images"] as? [[String: Any]])

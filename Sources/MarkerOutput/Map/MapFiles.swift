@@ -60,7 +60,7 @@ struct MapFiles: Sendable {
             do { try staging.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
             files[name] = ContentHash.sha256Hex(bytes)
         }
-        let options = batch.options
+        let options = batch.options.route
 
         var sprites: [Manifest.Sprite] = []
         var sheetOf: [SpriteID: String] = [:]
@@ -74,7 +74,7 @@ struct MapFiles: Sendable {
 
         async let geoJSON = Result { [sheetOf] () throws(OutputError) in try markersGeoJSON(sheetOf: sheetOf) }
         // With tiles to fetch, the page names the pack, so it is written once the pack is.
-        let pageAfterPack = options.offlineTiles != nil && batch.offline != nil
+        let pageAfterPack = batch.options.offlineTiles != nil && batch.offline != nil
         async let page = Result { () throws(OutputError) in pageAfterPack ? [] : try previewPage(basemap: nil) }
 
         for (index, theme) in options.themes.enumerated() {
@@ -111,7 +111,7 @@ struct MapFiles: Sendable {
         if let pack = batch.offline {
             // In a subfolder of its own, recorded in the manifest as `offline/<name>`.
             let corridor = try Self.document { try OfflineFiles.corridor(pack) }
-            let tiles = try Self.document { try OfflineFiles.tiles(pack, tileBytes: options.offlineTileBytes) }
+            let tiles = try Self.document { try OfflineFiles.tiles(pack, tileBytes: batch.options.offlineTileBytes) }
             let folder: Folder
             do {
                 folder = try staging.makeSubfolder(OfflineFiles.folder)
@@ -122,7 +122,7 @@ struct MapFiles: Sendable {
             } catch {
                 throw OutputError(error.message)
             }
-            if let job = options.offlineTiles {
+            if let job = batch.options.offlineTiles {
                 let written: OfflineTilesJob.Written
                 do {
                     written = try await job.run(folder.path(of: OfflineFiles.tilesName), folder.path)
@@ -142,7 +142,7 @@ struct MapFiles: Sendable {
                         basemap: OfflineStyle.Basemap(
                             fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,
                             attribution: written.attribution, minimumZoom: written.minimumZoom, maximumZoom: written.maximumZoom),
-                        basemapStyle: options.offlineBasemapStyle
+                        basemapStyle: batch.options.offlineBasemapStyle
                     ).json()
                 }
                 do { try folder.writeNew(style, as: OfflineStyle.fileName) } catch { throw OutputError(error.message) }
@@ -174,7 +174,7 @@ struct MapFiles: Sendable {
 
     /// markers.geojson: every marker with its icon id per theme and, with sprites, its sheet.
     private func markersGeoJSON(sheetOf: [SpriteID: String]) throws(OutputError) -> [UInt8] {
-        let options = batch.options
+        let options = batch.options.route
         return try Self.document {
             try MarkersGeoJSON.document(
                 plan: batch.plan, themes: options.themes,
@@ -187,7 +187,7 @@ struct MapFiles: Sendable {
 
     /// The preview page, with the pictures it shows.
     private func previewPage(basemap: PreviewPage.Basemap?) throws(OutputError) -> [UInt8] {
-        let options = batch.options
+        let options = batch.options.route
         // The page needs 1x and @2x; only a run that drew neither gives it what it drew.
         let drewSmall = batch.imageSet.scales.contains { $0 <= 2 }
         var pictures: [String: [MarkerScale: PreviewPage.Picture]] = [:]

@@ -11,20 +11,10 @@ public import SystemPackage
 /// Everything a map needs for a route's markers, written into one folder in a single step.
 public struct RouteBatch: Sendable {
     public struct Options: Sendable {
-        public var themes: [Theme] = [.day, .night]
+        /// What the user asks of the route's markers, as `POST /v1/routes` reads it too.
+        public var route = RouteOptions()
+        /// The scales each image is drawn at (sprites add the ratios map SDKs ask for).
         public var scales: [MarkerScale] = [1, 2]
-        public var unit: Marker.Unit = .km
-        /// The locale labels read in: its decimal mark writes tenths (`7,5km` for `de`).
-        public var locale = LabelLocale.standard
-        /// The spacing of the distance markers, in the unit.
-        public var interval = MarkerInterval.one
-        /// Whether the markers between count down to each stage's end (`−45km`).
-        public var countdown = false
-        public var cumulative = false
-        /// How the zooms each marker shows at are decided: placed on the map (none over another),
-        /// or the original app's table.
-        public var visibility = MarkerPlan.Visibility.fit
-        public var sprites = true
         /// The largest side of a sprite sheet: 4096 px is what GPUs commonly load.
         public var spriteSide = SpriteSheet.maximumSide
         /// The most markers the route may need; refused before any is made.
@@ -36,16 +26,12 @@ public struct RouteBatch: Sendable {
         public var baseURL: String? = nil
         /// How the marker PNGs are compressed: `PNGEncoder.defaultCompression`, or `smallCompression` for `--small`.
         public var compression = PNGEncoder.defaultCompression
-        /// The offline pack to write beside the markers (`offline/`), if any.
-        public var offline: OfflinePack.Options? = nil
         /// Bytes a tile weighs, by map zoom, for the pack's estimate (`OfflineFiles.defaultTileBytes` for the rest).
         public var offlineTileBytes: [Int: Int] = [:]
         /// Fetches the offline pack's tiles into one archive beside them, if asked (`--tiles-from`).
         public var offlineTiles: OfflineTilesJob? = nil
         /// The user's basemap style for a vector pack (`--pack-style`), its vector sources pointed at the pack.
         public var offlineBasemapStyle: StyleValue? = nil
-        /// Whether the styles show markers for a map that keeps north up or turns (`minzoomTurned`).
-        public var placement: ScreenPlacement.Rotation = .northUp
 
         public init() {}
     }
@@ -61,51 +47,47 @@ public struct RouteBatch: Sendable {
         public var offlinePack: Manifest.OfflinePack? = nil
     }
 
-    public let route: Route
     public let options: Options
+    /// The route measured, planned, placed and counted, as the service prepares one.
+    public let prepared: PreparedRoute
+
+    public var route: Route { prepared.route }
     /// Where every marker goes and what it reads.
-    public let plan: MarkerPlan
+    public var plan: MarkerPlan { prepared.plan }
     /// Every distinct image the markers need.
-    public let imageSet: RouteImageSet
+    public var imageSet: RouteImageSet { prepared.imageSet }
     /// The corridor and tiles to ride the route offline, when the options ask for them.
-    public let offline: OfflinePack?
+    public var offline: OfflinePack? { prepared.offline }
 
     /// Plans the route's markers and images, refusing a route over the options' limits before
     /// anything is drawn: markers are counted from the stage lengths before any is made. `renderer`
     /// measures the pictures placed on the map (a renderer of the batch's pool, or one made here).
     public init(route: Route, options: Options, renderer: MarkerRenderer? = nil) throws(RouteError) {
-        self.route = route
         self.options = options
-        var planOptions = MarkerPlan.Options()
-        planOptions.unit = options.unit
-        planOptions.mark = options.locale.decimalMark
-        planOptions.interval = options.interval
-        planOptions.countdown = options.countdown
-        planOptions.cumulative = options.cumulative
-        planOptions.visibility = options.visibility
-        planOptions.limits = options.limits
         let measuring: MarkerRenderer
         if let renderer {
             measuring = renderer
         } else {
             do throws(RenderError) { measuring = try MarkerRenderer() } catch { throw RouteError(error.message) }
         }
-        plan = try MarkerPlan(route: route, options: planOptions, renderer: measuring)
+        // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
+        let scales =
+            options.route.sprites
+            ? Array(Set(options.scales + SpriteSheet.pixelRatios.map(MarkerScale.init(integerLiteral:)))).sorted() : options.scales
+        var limits = PreparedRoute.Limits()
+        limits.plan = options.limits
+        limits.images = options.maximumImages
         do {
-            // Sprites come at the ratios map SDKs request, so their pictures are drawn whatever `scales` says.
-            let scales =
-                options.sprites
-                ? Array(Set(options.scales + SpriteSheet.pixelRatios.map(MarkerScale.init(integerLiteral:)))).sorted() : options.scales
-            imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: scales)
+            prepared = try PreparedRoute(route: route, options: options.route, scales: scales, limits: limits, renderer: measuring)
         } catch {
-            throw RouteError(error.message)
+            switch error {
+            case .route(let error): throw error
+            case .images(let needed, let limit):
+                throw RouteError(
+                    "the route needs \(needed) images (\(options.route.themes.count) themes × \(scales.count) scales), "
+                        + "more than the limit of \(limit) per run; draw fewer themes or scales")
+            }
         }
-        guard imageSet.requests.count <= options.maximumImages else {
-            throw RouteError(
-                "the route needs \(imageSet.requests.count) images (\(options.themes.count) themes × \(imageSet.scales.count) scales), "
-                    + "more than the limit of \(options.maximumImages) per run; draw fewer themes or scales")
-        }
-        offline = try options.offline.map { (pack) throws(RouteError) in try OfflinePack(route: route, options: pack) }
     }
 
     /// Writes the batch into the folder at `path` with a pool of `threads` renderers: see
@@ -136,7 +118,7 @@ public struct RouteBatch: Sendable {
         // The fingerprint decides reuse when an earlier run left a manifest; otherwise it is only
         // recorded, and is drawn on the pool beside the batch instead of before it.
         // Structured: if the run fails first, the drawing is cancelled and awaited as this call returns.
-        async let fingerprinting = Self.fingerprints(on: pool, themes: options.themes, scales: imageSet.scales)
+        async let fingerprinting = Self.fingerprints(on: pool, themes: options.route.themes, scales: imageSet.scales)
         let reusable = output.previous == nil ? [:] : output.reusableImages(renderers: try await fingerprinting.get())
         let staging = try output.makeStaging()
         do throws(OutputError) {

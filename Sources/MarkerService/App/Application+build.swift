@@ -55,26 +55,26 @@ public func buildApplication(
     let urls = ServiceURLs(signer: signer)
     MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)
     SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
+    let routeWork = RouteWork(
+        images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
+        publicBaseURL: configuration.publicBaseURL)
     RouteMarkersRoutes(
-        images: images, sheets: sheets, urls: urls, limiter: limiter, workers: routeWorkers,
-        concurrency: routeConcurrency,
+        work: routeWork, sheets: sheets,
         limits: RouteMarkersRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
             plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
-            responseBytes: configuration.maximumResponseBytes, offlineTiles: configuration.maximumOfflineTiles),
-        publicBaseURL: configuration.publicBaseURL
+            responseBytes: configuration.maximumResponseBytes, offlineTiles: configuration.maximumOfflineTiles)
     ).add(to: router)
     OfflineTileRoutes(
-        limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
+        work: routeWork,
         limits: OfflineTileRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, tiles: configuration.maximumOfflineTiles, responseBytes: configuration.maximumResponseBytes)
     ).add(to: router)
     ProgressRoutes(
-        images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
+        work: routeWork,
         limits: ProgressRoutes.Limits(
             bodyBytes: configuration.maximumRouteBytes, fixes: configuration.maximumProgressFixes,
-            images: configuration.maximumRouteImages, responseBytes: configuration.maximumResponseBytes),
-        publicBaseURL: configuration.publicBaseURL
+            images: configuration.maximumRouteImages, responseBytes: configuration.maximumResponseBytes)
     ).add(to: router)
     OperationsRoutes(metrics: metrics).add(to: router)
 

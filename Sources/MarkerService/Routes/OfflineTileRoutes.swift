@@ -7,6 +7,7 @@ import RouteModel
 import RouteFormats
 import MarkerPNG
 import OfflineCorridor
+import RoutePlacement
 
 /// `POST /v1/offline/tiles`: the route's offline pack's `tiles.json` (every tile, zoom by zoom, with
 /// the counts and the box's), for the body and query `POST /v1/routes?offline=true` was given (`offline`
@@ -19,9 +20,7 @@ struct OfflineTileRoutes: Sendable {
         var responseBytes: Int
     }
 
-    let limiter: ClientLimiter
-    let workers: RouteWorkers
-    let concurrency: ConcurrencyLimit
+    let work: RouteWork
     let limits: Limits
 
     /// Tiles a client is charged an image for: the work is the union and the scan, about an image's per this many.
@@ -37,21 +36,19 @@ struct OfflineTileRoutes: Sendable {
         // The same query as the route's, where `offline=true` goes without saying.
         let options: RouteQuery
         do { options = try RouteQuery(request.uri.query, offlineByDefault: true) } catch { throw ServiceError(error) }
-        guard var pack = options.offline else {
+        guard var pack = options.options.offline else {
             throw ServiceError(.badRequest, "parameter \"offline\": the tile list is of an offline pack; leave it out or say true", parameter: "offline")
         }
         pack.maximumTiles = min(pack.maximumTiles, limits.tiles)
         let gzip = request.headers[.acceptEncoding].map(Self.acceptsGzip) ?? false
-        return try await limiter.expensive(context.client) { permit in
-            try await concurrency.withPlace { try await tiles(request, options.format, pack, gzip: gzip, permit: permit) }
-        }
+        return try await work.expensive(context.client) { permit in try await tiles(request, options.format, pack, gzip: gzip, permit: permit) }
     }
 
     private func tiles(
         _ request: Request, _ format: RouteFormat?, _ pack: OfflinePack.Options, gzip: Bool, permit: ClientLimiter.Permit
     ) async throws -> Response {
         let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route")
-        let (body, tiles) = try await workers.run { [pack] () throws(ServiceError) -> ([UInt8], Int) in
+        let (body, tiles) = try await work.workers.run { [pack] () throws(ServiceError) -> ([UInt8], Int) in
             do {
                 let offline = try OfflinePack(route: try Route.parse(bytes, format: format), options: pack)
                 let document = try OfflineFiles.tiles(offline)

@@ -26,13 +26,8 @@ struct ProgressRoutes: Sendable {
         var responseBytes: Int
     }
 
-    let images: MarkerImages
-    let urls: ServiceURLs
-    let limiter: ClientLimiter
-    let workers: RouteWorkers
-    let concurrency: ConcurrencyLimit
+    let work: RouteWork
     let limits: Limits
-    let publicBaseURL: String?
 
     func add(to router: Router<ServiceRequestContext>) {
         router.on(RouterPath(Endpoint.progress.path), method: Endpoint.progress.method) { request, context in
@@ -41,17 +36,12 @@ struct ProgressRoutes: Sendable {
     }
 
     /// One fix followed, or refused.
-    private enum Entry: Sendable {
-        case followed(RouteProgress, fix: Int, line: Int, marker: Marker)
-        case refused(line: Int, FixError)
-    }
+    private typealias Entry = RideFollower.Outcome
 
     private func progress(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let options: ProgressQuery
         do { options = try ProgressQuery(request.uri.query) } catch { throw ServiceError(error) }
-        return try await limiter.expensive(context.client) { permit in
-            try await concurrency.withPlace { try await progress(request, options, permit: permit) }
-        }
+        return try await work.expensive(context.client) { permit in try await progress(request, options, permit: permit) }
     }
 
     private func progress(_ request: Request, _ options: ProgressQuery, permit: ClientLimiter.Permit) async throws -> Response {
@@ -70,7 +60,7 @@ struct ProgressRoutes: Sendable {
                 parameter: "body")
         }
         permit.charge(cost)
-        let drawn = try await images.pictures(of: markers, themes: options.themes)
+        let drawn = try await work.images.pictures(of: markers, themes: options.themes)
         let body = try await lines(entries, options, drawn)
         let refused = entries.count { if case .refused = $0 { true } else { false } }
         var headers: HTTPFields = [.contentType: "application/x-ndjson", .cacheControl: "no-store"]
@@ -82,7 +72,7 @@ struct ProgressRoutes: Sendable {
     /// countdown marker, or why it was refused.
     private func follow(_ bytes: [UInt8], contentType: String?, _ options: ProgressQuery) async throws(ServiceError) -> [Entry] {
         let limits = limits
-        return try await workers.run { () throws(ServiceError) -> [Entry] in
+        return try await work.workers.run { () throws(ServiceError) -> [Entry] in
             do {
                 let form = try FormData(bytes, contentType: contentType, names: ["route", "fixes"])
                 guard let routePart = form["route"], let fixesPart = form["fixes"] else {
@@ -112,26 +102,10 @@ struct ProgressRoutes: Sendable {
                 do throws(RouteError) { course = try RouteCourse(route: route) } catch {
                     throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
                 }
-                var tracker = RouteTracker(course: course, options: options.trackerOptions)
+                var follower = RideFollower(course: course, options: options.followerOptions)
                 var entries: [Entry] = []
                 entries.reserveCapacity(records.count)
-                var followed = 0
-                // A marker a reading, not one a fix: consecutive fixes mostly share their countdown marker.
-                var markers: [Int: Marker] = [:]
-                for record in records {
-                    do {
-                        let progress = try tracker.update(try record.fix.get())
-                        followed += 1
-                        let steps = Marker.countdownSteps(remaining: progress.remaining, unit: options.unit, interval: options.interval)
-                        let marker =
-                            try markers[steps]
-                            ?? Marker.countdown(steps: steps, unit: options.unit, interval: options.interval, mark: options.locale.decimalMark)
-                        markers[steps] = marker
-                        entries.append(.followed(progress, fix: followed, line: record.line, marker: marker))
-                    } catch let error as FixError {
-                        entries.append(.refused(line: record.line, error))
-                    }
-                }
+                for record in records { entries.append(try follower.follow(record)) }
                 return entries
             } catch let error as ServiceError {
                 throw error
@@ -145,8 +119,8 @@ struct ProgressRoutes: Sendable {
 
     /// The response: a line per fix, held to the response limit.
     private func lines(_ entries: [Entry], _ options: ProgressQuery, _ drawn: [ThemedMarker: DrawnPicture]) async throws(ServiceError) -> [UInt8] {
-        let (limit, base, urls) = (limits.responseBytes, publicBaseURL ?? "", urls)
-        return try await workers.run { () throws(ServiceError) -> [UInt8] in
+        let (limit, base, urls) = (limits.responseBytes, work.publicBaseURL ?? "", work.urls)
+        return try await work.workers.run { () throws(ServiceError) -> [UInt8] in
             // Ids and URLs once per countdown marker, not once per fix: a signed URL costs an HMAC.
             var named: [Marker: (ids: [String], urls: [String])] = [:]
             for marker in Set(drawn.keys.map(\.marker)) {

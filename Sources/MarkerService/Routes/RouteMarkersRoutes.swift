@@ -36,18 +36,9 @@ struct RouteMarkersRoutes: Sendable {
         var offlineTiles: Int
     }
 
-    let images: MarkerImages
+    let work: RouteWork
     let sheets: SpriteSheets
-    /// The URLs handed out for icons and sheets, signed where the service has a key.
-    let urls: ServiceURLs
-    let limiter: ClientLimiter
-    /// The route threads, each with a renderer of its own to measure pictures with (drawing is the render pool's).
-    let workers: RouteWorkers
-    let concurrency: ConcurrencyLimit
     let limits: Limits
-    /// The origin URLs start with, e.g. `https://markers.example.com`; nil = paths on this
-    /// service (`/v1/icons/…`), which clients resolve against the URL they posted to.
-    let publicBaseURL: String?
 
     func add(to router: Router<ServiceRequestContext>) {
         router.on(RouterPath(Endpoint.routes.path), method: Endpoint.routes.method) { request, context in
@@ -55,34 +46,23 @@ struct RouteMarkersRoutes: Sendable {
         }
     }
 
-    /// What the route threads make of a request's body.
-    private struct Prepared: Sendable {
-        var stageNames: [String?]
-        var plan: MarkerPlan
-        /// Each theme's distinct pictures, in route order.
-        var markers: [Marker]
-        /// The offline pack, when asked for.
-        var offline: OfflinePack?
-    }
-
     private func markers(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
         let options: RouteQuery
         do { options = try RouteQuery(request.uri.query) } catch { throw ServiceError(error) }
-        // The client's own limit first, so that a flood of one client's routes never fills the queue.
-        return try await limiter.expensive(context.client) { permit in
-            try await concurrency.withPlace { try await markers(request, options, permit: permit) }
-        }
+        return try await work.expensive(context.client) { permit in try await markers(request, options, permit: permit) }
     }
 
-    private func markers(_ request: Request, _ options: RouteQuery, permit: ClientLimiter.Permit) async throws -> Response {
+    private func markers(_ request: Request, _ query: RouteQuery, permit: ClientLimiter.Permit) async throws -> Response {
         let bytes = try await requestBody(request, limit: limits.bodyBytes, what: "the route")
-        let prepared = try await prepare(bytes, options)
+        let prepared = try await prepare(bytes, query)
+        let options = query.options
+        let markers = prepared.distinctMarkers
         // The route costs its client every image it needs, drawn now or found cached.
-        permit.charge(prepared.markers.count * options.themes.count * SpriteID.everyScale.count)
-        let drawn = try await images.pictures(of: prepared.markers, themes: options.themes)
-        let (sprite, sheetList) = options.sprites ? try await spriteSheets(prepared.markers, options, drawn) : ([:], [])
-        let members = Self.members(prepared, options, drawn, sheets: sheetList, base: publicBaseURL ?? "", urls: urls)
-        let document = try await workers.run { () throws(ServiceError) -> [UInt8] in
+        permit.charge(markers.count * options.themes.count * SpriteID.everyScale.count)
+        let drawn = try await work.images.pictures(of: markers, themes: options.themes)
+        let (sprite, sheetList) = options.sprites ? try await spriteSheets(markers, options, drawn) : ([:], [])
+        let members = Self.members(prepared, options, drawn, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
+        let document = try await work.workers.run { () throws(ServiceError) -> [UInt8] in
             do {
                 return try MarkersGeoJSON.document(
                     plan: prepared.plan, themes: options.themes,
@@ -111,37 +91,28 @@ struct RouteMarkersRoutes: Sendable {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: document)))
     }
 
-    /// Parses and places the route, and counts its images against the limit before any is drawn.
-    private func prepare(_ bytes: [UInt8], _ options: RouteQuery) async throws(ServiceError) -> Prepared {
-        let limits = limits
-        return try await workers.run { (renderer) throws(ServiceError) -> Prepared in
-            do {
-                let route = try Route.parse(bytes, format: options.format)
-                let plan = try MarkerPlan(route: route, options: options.planOptions(limits: limits.plan), renderer: renderer)
-                let imageSet = try RouteImageSet(plan: plan, themes: options.themes, scales: SpriteID.everyScale)
-                guard imageSet.requests.count <= limits.images else {
+    /// Parses and places the route, and counts its images against the limit before any is drawn,
+    /// as `markerpaint route` prepares one.
+    private func prepare(_ bytes: [UInt8], _ query: RouteQuery) async throws(ServiceError) -> PreparedRoute {
+        var limits = PreparedRoute.Limits()
+        limits.plan = self.limits.plan
+        limits.images = self.limits.images
+        limits.offlineTiles = self.limits.offlineTiles
+        return try await work.workers.run { [limits] (renderer) throws(ServiceError) -> PreparedRoute in
+            do throws(PreparedRoute.Refusal) {
+                return try PreparedRoute(
+                    parsing: bytes, format: query.format, options: query.options, scales: SpriteID.everyScale, limits: limits, renderer: renderer)
+            } catch {
+                switch error {
+                case .route(let error):
+                    throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
+                case .images(let needed, let limit):
                     throw ServiceError(
                         .badRequest,
-                        "route: it needs \(imageSet.requests.count) distinct images (every marker at 1x, @2x and @3x); "
-                            + "this service draws at most \(limits.images) per request (try fewer themes or a coarser unit)",
+                        "route: it needs \(needed) distinct images (every marker at 1x, @2x and @3x); "
+                            + "this service draws at most \(limit) per request (try fewer themes or a coarser unit)",
                         parameter: "body")
                 }
-                var seen = Set<Marker>()
-                let markers = plan.markers.map(\.marker).filter { seen.insert($0).inserted }
-                let offline = try options.offline.map { (asked) throws(RouteError) -> OfflinePack in
-                    var bounded = asked
-                    bounded.maximumTiles = min(asked.maximumTiles, limits.offlineTiles)
-                    return try OfflinePack(route: route, options: bounded)
-                }
-                return Prepared(stageNames: route.stages.map(\.name), plan: plan, markers: markers, offline: offline)
-            } catch let error as RouteError {
-                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
-            } catch let error as MapError {
-                throw ServiceError(.badRequest, "route: \(error.message)", parameter: "body")
-            } catch let error as ServiceError {
-                throw error
-            } catch {
-                throw ServiceError(.internalServerError, "\(error)")
             }
         }
     }
@@ -162,10 +133,10 @@ struct RouteMarkersRoutes: Sendable {
     /// Each theme's pictures on as few sheets as fit, drawn and named: for each picture its sheet,
     /// and the sheets in the order of the sprite array (theme by theme, `markerpaint-day`, `-2`, …).
     private func spriteSheets(
-        _ markers: [Marker], _ options: RouteQuery, _ drawn: [ThemedMarker: DrawnPicture]
+        _ markers: [Marker], _ options: RouteOptions, _ drawn: [ThemedMarker: DrawnPicture]
     ) async throws -> ([ThemedMarker: SheetEntry], [SheetEntry]) {
         let maximumPictures = sheets.maximumPictures
-        let spellings = try await workers.run { () throws(ServiceError) -> [[SheetSpelling]] in
+        let spellings = try await work.workers.run { () throws(ServiceError) -> [[SheetSpelling]] in
             do throws(MapError) {
                 var spellings: [[SheetSpelling]] = []
                 for theme in options.themes {
@@ -205,7 +176,7 @@ struct RouteMarkersRoutes: Sendable {
     /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`,
     /// `locale` (when one was asked for), `cumulative`.
     private static func members(
-        _ prepared: Prepared, _ options: RouteQuery, _ drawn: [ThemedMarker: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
+        _ prepared: PreparedRoute, _ options: RouteOptions, _ drawn: [ThemedMarker: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
     ) -> [String: StyleValue] {
         var images: [String: StyleValue] = [:]
         for picture in drawn.values {
@@ -228,7 +199,7 @@ struct RouteMarkersRoutes: Sendable {
             var stage: [String: StyleValue] = [
                 "stage": .integer(index + 1), "length": .number(metres / unitMetres), "lengthMetres": .number(metres),
             ]
-            if index < prepared.stageNames.count, let name = prepared.stageNames[index] { stage["name"] = .string(name) }
+            if index < prepared.route.stages.count, let name = prepared.route.stages[index].name { stage["name"] = .string(name) }
             return .object(stage)
         }
         var members: [String: StyleValue] = [
@@ -237,7 +208,8 @@ struct RouteMarkersRoutes: Sendable {
             "layers": .array(
                 options.themes.enumerated().map { index, theme in
                     StyleLayer.layer(
-                        theme: theme, visibility: options.visibility, interval: options.interval, spriteIDs: options.sprites, visible: index == 0)
+                        theme: theme, visibility: options.visibility, interval: options.interval, rotation: options.placement, spriteIDs: options.sprites,
+                        visible: index == 0)
                 }),
             "stages": .array(stages),
             "unit": .string(options.unit.rawValue),
@@ -247,6 +219,7 @@ struct RouteMarkersRoutes: Sendable {
         if options.countdown { members["countdown"] = .bool(true) }
         if options.interval != .one { members["interval"] = .number(options.interval.units) }
         if options.visibility != .fit { members["zooms"] = .string(options.visibility.rawValue) }
+        if options.placement != .northUp { members["placement"] = .string(options.placement.rawValue) }
         if let pack = prepared.offline, case .object(var offline) = OfflineFiles.summary(pack, listingTiles: false) {
             offline["corridor"] = OfflineFiles.geometry(pack)
             // The tiles themselves: the same body and query posted there, answered gzip-compressed.

@@ -1,17 +1,5 @@
 public import RouteModel
 
-/// One fix as read from its line of input, or why that line cannot be one.
-public struct FixRecord: Sendable, Equatable {
-    /// The 1-based line the fix was read from.
-    public var line: Int
-    public var fix: Result<Fix, FixError>
-
-    public init(line: Int, fix: Result<Fix, FixError>) {
-        self.line = line
-        self.fix = fix
-    }
-}
-
 /// Reads fixes in GPX, CSV or NDJSON: a line that is not a fix is reported by its number and the rest read on.
 public enum FixReader {
     /// The most fixes one input may hold.

@@ -52,3 +52,15 @@ public struct FixError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+/// One fix as read from its line of input, or why that line cannot be one.
+public struct FixRecord: Sendable, Equatable {
+    /// The 1-based line the fix was read from.
+    public var line: Int
+    public var fix: Result<Fix, FixError>
+
+    public init(line: Int, fix: Result<Fix, FixError>) {
+        self.line = line
+        self.fix = fix
+    }
+}

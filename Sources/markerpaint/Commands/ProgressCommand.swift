@@ -44,17 +44,9 @@ struct ProgressCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Folder the countdown markers are drawn into; made if missing.", valueName: "dir"))
     var out = "."
 
-    @Option(help: "Unit of distances and markers: km, mi or nmi.")
-    var unit: Marker.Unit = .km
+    @OptionGroup var reading: LabelOptions
 
-    @Option(help: ArgumentHelp(MarkerInterval.help, valueName: "number"))
-    var interval: String?
-
-    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
-    var locale: String?
-
-    @Option(help: ArgumentHelp("Comma-separated themes of the markers: day, night (default day).", valueName: "list"))
-    var themes: String?
+    @OptionGroup var themes: ThemesOption
 
     @Option(help: ArgumentHelp("Pixel scale of the markers: 1, 1.5, 2, 3 or 4.", valueName: "scale"))
     var scale = "2"
@@ -70,14 +62,10 @@ struct ProgressCommand: ParsableCommand {
         guard threshold.isFinite, (20...100).contains(threshold) else { throw ValidationError("--threshold must be 20 to 100 metres") }
         _ = try parsedThemes()
         _ = try parsedScale()
-        do {
-            _ = try MarkerInterval(named: interval)
-            _ = try LabelLocale(named: locale)
-        } catch { throw error.validationError }
     }
 
     func parsedThemes() throws -> [Theme] {
-        try Theme.list(themes ?? "day", choices: "day, night")
+        try themes.parsed(default: "day")
     }
 
     func parsedScale() throws -> MarkerScale {
@@ -86,31 +74,27 @@ struct ProgressCommand: ParsableCommand {
     }
 
     func run() throws {
-        let interval = try MarkerInterval(named: interval)
-        let locale = try LabelLocale(named: locale)
         let course = try RouteCourse(route: Route.load(path: route, format: nil))
-        var options = RouteTracker.Options()
-        options.threshold = threshold
-        var tracker = RouteTracker(course: course, options: options)
-        let markers = try CountdownMarkers(
-            unit: unit, interval: interval, mark: locale.decimalMark, themes: parsedThemes(), scale: parsedScale(), folder: FilePath(out))
+        var options = RideFollower.Options()
+        options.tracker.threshold = threshold
+        options.unit = reading.unit
+        options.interval = try reading.parsedInterval()
+        options.mark = try reading.parsedLocale().decimalMark
+        var follower = RideFollower(course: course, options: options)
+        let markers = try CountdownMarkers(themes: parsedThemes(), scale: parsedScale(), folder: FilePath(out))
         let fixName = fixes == "-" ? "standard input" : fixes
-        var refused = 0
-        var followed = 0
         // Live, each line goes out as its fix is followed; from a file, in blocks of 64 KiB.
         var output = LineOutput(flushingEveryLine: fixes == "-")
         defer { output.flush() }
         func follow(_ record: FixRecord) throws {
-            do {
-                let progress = try tracker.update(try record.fix.get())
-                followed += 1
-                var line = ProgressLine(progress, fix: followed, line: record.line, unit: unit)
-                line.append("marker", try markers.names(remaining: progress.remaining))
-                output.write(line.json)
-            } catch let error as FixError {
-                refused += 1
+            switch try follower.follow(record) {
+            case .followed(let progress, let fix, let line, let marker):
+                var text = ProgressLine(progress, fix: fix, line: line, unit: reading.unit)
+                text.append("marker", try markers.names(of: marker))
+                output.write(text.json)
+            case .refused(let line, let error):
                 output.flush()
-                Terminal.write("markerpaint: \(fixName): line \(record.line): \(error.message)\n", to: .error)
+                Terminal.write("markerpaint: \(fixName): line \(line): \(error.message)\n", to: .error)
             }
         }
         if fixes == "-" {
@@ -131,8 +115,8 @@ struct ProgressCommand: ParsableCommand {
             let records = try FixReader.load(path: fixes, format: fixFormat)
             for record in records { try follow(record) }
         }
-        if refused > 0 {
-            throw RouteError("\(refused) of \(refused + followed) fixes could not be followed (each named above)")
+        if follower.refused > 0 {
+            throw RouteError("\(follower.refused) of \(follower.refused + follower.followed) fixes could not be followed (each named above)")
         }
     }
 }
@@ -170,39 +154,30 @@ private func readLine(_ lines: inout LineReader) throws -> LineReader.Line? {
 
 /// The countdown markers a run names, each drawn once per theme into the folder.
 final class CountdownMarkers {
-    let unit: Marker.Unit
-    let interval: MarkerInterval
-    let mark: Label.DecimalMark
     let themes: [Theme]
     let scale: MarkerScale
     let folder: Folder
     let renderer: MarkerRenderer
-    /// The names drawn so far, by the countdown's reading in intervals.
-    private var drawn: [Int: [String]] = [:]
+    /// The names drawn so far, by marker.
+    private var drawn: [Marker: [String]] = [:]
 
-    init(unit: Marker.Unit, interval: MarkerInterval, mark: Label.DecimalMark, themes: [Theme], scale: MarkerScale, folder: FilePath) throws {
-        self.unit = unit
-        self.interval = interval
-        self.mark = mark
+    init(themes: [Theme], scale: MarkerScale, folder: FilePath) throws {
         self.themes = themes
         self.scale = scale
         self.folder = try Folder.create(folder)
         renderer = try MarkerRenderer()
     }
 
-    /// The file names, one per theme, of the countdown marker nearest `remaining` metres to go: the
-    /// multiple of the interval route --countdown would stand there (at least one interval).
-    func names(remaining: Double) throws -> [String] {
-        let steps = Marker.countdownSteps(remaining: remaining, unit: unit, interval: interval)
-        if let known = drawn[steps] { return known }
-        let marker = try Marker.countdown(steps: steps, unit: unit, interval: interval, mark: mark)
+    /// The file names, one per theme, of `marker`, drawn into the folder the first time it is named.
+    func names(of marker: Marker) throws -> [String] {
+        if let known = drawn[marker] { return known }
         var names: [String] = []
         for theme in themes {
             let (image, bytes) = try renderer.renderFile(try MarkerRequest(marker: marker, theme: theme, scale: scale), format: .png)
             _ = try folder.write(bytes, as: image.fileName)
             names.append(image.fileName)
         }
-        drawn[steps] = names
+        drawn[marker] = names
         return names
     }
 }

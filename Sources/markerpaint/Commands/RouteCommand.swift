@@ -50,8 +50,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: "File format of the images: png; pdf for --target ios (vector imagesets); svg for --target web (its default).")
     var format: ImageFormat?
 
-    @Option(help: ArgumentHelp("Comma-separated themes: day, night (default both).", valueName: "list"))
-    var themes: String?
+    @OptionGroup var themes: ThemesOption
 
     @Option(help: ArgumentHelp("A JSON palette file to draw as one more theme.", valueName: "file"))
     var palette: String?
@@ -59,14 +58,7 @@ struct RouteCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Comma-separated pixel scales from 1, 1.5, 2, 3, 4 (default 1,2).", valueName: "list"))
     var scales: String?
 
-    @Option(help: "Unit of the distance markers: km, mi or nmi (nautical miles).")
-    var unit: Marker.Unit = .km
-
-    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
-    var locale: String?
-
-    @Option(help: ArgumentHelp(MarkerInterval.help, valueName: "number"))
-    var interval: String?
+    @OptionGroup var reading: LabelOptions
 
     @Flag(help: "Markers between count down to each stage's end (−45km: 45 km to go) instead of up from its start.")
     var countdown = false
@@ -111,15 +103,13 @@ struct RouteCommand: AsyncParsableCommand {
         if polyline5 && polyline6 { throw ValidationError("--polyline5 and --polyline6 cannot be used together") }
         _ = try parsedThemes()
         _ = try parsedScales()
-        _ = try parsedLocale()
-        _ = try parsedInterval()
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write") }
         _ = try checkedBaseURL()
         if let format, let refusal = target.refusal(of: format) { throw ValidationError("--format \(format.rawValue): \(refusal)") }
         if target != .maplibre {
             // The platform decides these: both themes (light and dark mode) at its own scales.
             let mapOnly: [(String, Bool)] = [
-                ("--themes", themes != nil), ("--scales", scales != nil), ("--palette", palette != nil), ("--no-sprites", noSprites),
+                ("--themes", themes.themes != nil), ("--scales", scales != nil), ("--palette", palette != nil), ("--no-sprites", noSprites),
                 ("--base-url", baseURL != nil), ("--small", small), ("--offline", offline.offline),
             ]
             if let (flag, _) = mapOnly.first(where: { $0.1 }) {
@@ -135,19 +125,27 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     func parsedThemes() throws -> [Theme] {
-        var result = try Theme.list(themes ?? "day,night", choices: "day, night; use --palette for your own")
+        var result = try themes.parsed(default: "day,night", choices: "day, night; use --palette for your own")
         if let palette {
             do { result.append(try Theme.load(paletteFile: FilePath(palette))) } catch { throw error.validationError }
         }
         return result
     }
 
-    func parsedLocale() throws -> LabelLocale {
-        do { return try LabelLocale(named: locale) } catch { throw error.validationError }
-    }
-
-    func parsedInterval() throws -> MarkerInterval {
-        do { return try MarkerInterval(named: interval) } catch { throw error.validationError }
+    /// What the flags ask of the route's markers.
+    func routeOptions() throws -> RouteOptions {
+        var options = RouteOptions()
+        options.themes = try parsedThemes()
+        options.unit = reading.unit
+        options.locale = try reading.parsedLocale()
+        options.interval = try reading.parsedInterval()
+        options.countdown = countdown
+        options.cumulative = cumulative
+        options.visibility = zooms
+        options.placement = placement
+        options.sprites = !noSprites
+        options.offline = try offline.packOptions()
+        return options
     }
 
     func parsedScales() throws -> [MarkerScale] {
@@ -168,19 +166,10 @@ struct RouteCommand: AsyncParsableCommand {
         let inputFormat: RouteFormat? = polyline5 ? .polyline(precision: 5) : polyline6 ? .polyline(precision: 6) : nil
         let route = try Route.load(path: file, format: inputFormat)
         var options = RouteBatch.Options()
-        options.themes = try parsedThemes()
+        options.route = try routeOptions()
         options.scales = try parsedScales()
-        options.unit = unit
-        options.locale = try parsedLocale()
-        options.interval = try parsedInterval()
-        options.countdown = countdown
-        options.cumulative = cumulative
-        options.visibility = zooms
-        options.placement = placement
-        options.sprites = !noSprites
         options.compression = compression
         options.baseURL = try checkedBaseURL()
-        options.offline = try offline.packOptions()
         options.offlineTileBytes = try offline.parsedTileBytes()
         options.offlineTiles = try offline.tilesJob()
         options.offlineBasemapStyle = try offline.basemapStyle()
@@ -198,7 +187,7 @@ struct RouteCommand: AsyncParsableCommand {
         }
         guard target == .maplibre else {
             let summary = try await PlatformBundle.write(
-                TargetContents(plan: batch.plan), target: target, format: format, unit: unit, to: FilePath(out), pool: pool)
+                TargetContents(plan: batch.plan), target: target, format: format, unit: reading.unit, to: FilePath(out), pool: pool)
             print("\(summary.root): \(batch.plan.markers.count) markers, \(summary.pictures) pictures, \(summary.images) images")
             return
         }

@@ -43,14 +43,7 @@ struct SetCommand: AsyncParsableCommand {
     @Option(help: "Kind of marker: distance, start, end or countdown.")
     var kind: Marker.Kind = .distance
 
-    @Option(help: "Unit of the labels: km, mi or nmi (nautical miles).")
-    var unit: Marker.Unit = .km
-
-    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
-    var locale: String?
-
-    @Option(help: ArgumentHelp("Step of the ranges in --labels, a multiple of 0.1; with a tenth, labels keep it past 10.", valueName: "number"))
-    var interval: String?
+    @OptionGroup var reading: LabelOptions
 
     func validate() throws {
         guard target != .maplibre else {
@@ -66,11 +59,12 @@ struct SetCommand: AsyncParsableCommand {
 
     /// Every label's marker, checked.
     func markers() throws -> [Marker] {
+        let interval = try reading.parsedInterval()
+        let mark = try reading.parsedLocale().decimalMark
+        let unit = reading.unit
         do {
-            let interval = try MarkerInterval(named: interval)
-            let mark = try LabelLocale(named: locale).decimalMark
-            return try LabelList(labels, interval: interval).readings.map { (reading) throws(SpecError) in
-                try Marker(kind: kind, distance: reading, unit: unit, mark: mark, precision: interval.precision)
+            return try LabelList(labels, interval: interval).readings.map { (distance) throws(SpecError) in
+                try Marker(kind: kind, distance: distance, unit: unit, mark: mark, precision: interval.precision)
             }
         } catch {
             throw error.validationError
@@ -82,7 +76,7 @@ struct SetCommand: AsyncParsableCommand {
             .get()
         defer { pool.shutdown() }
         let summary = try await PlatformBundle.write(
-            TargetContents(markers: try markers()), target: target, format: format, unit: unit, to: FilePath(out), pool: pool)
+            TargetContents(markers: try markers()), target: target, format: format, unit: reading.unit, to: FilePath(out), pool: pool)
         print("\(summary.root): \(summary.pictures) markers, \(summary.images) images")
     }
 }

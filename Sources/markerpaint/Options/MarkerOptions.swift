@@ -19,16 +19,7 @@ struct MarkerOptions: ParsableArguments {
     @Flag(help: "Draw a countdown marker: the distance left to the end, with a minus sign (−45km: 45 km to go).")
     var countdown = false
 
-    @Option(help: "Unit of the label: km, mi or nmi (nautical miles).")
-    var unit: Marker.Unit = .km
-
-    @Option(help: ArgumentHelp(LabelLocale.help, valueName: "locale"))
-    var locale: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "Read as a route with this marker interval does: with a tenth (e.g. 0.5), 10.5 reads 10.5km, not 11km.", valueName: "number"))
-    var interval: String?
+    @OptionGroup var reading: LabelOptions
 
     var kind: Marker.Kind { start ? .start : end ? .end : countdown ? .countdown : .distance }
 
@@ -40,10 +31,10 @@ struct MarkerOptions: ParsableArguments {
     }
 
     func makeMarker() throws -> Marker {
+        let mark = try reading.parsedLocale().decimalMark
+        let precision = try reading.parsedInterval().precision
         do {
-            return try Marker(
-                kind: kind, distance: distance, unit: unit, mark: LabelLocale(named: locale).decimalMark,
-                precision: MarkerInterval(named: interval).precision)
+            return try Marker(kind: kind, distance: distance, unit: reading.unit, mark: mark, precision: precision)
         } catch {
             throw error.validationError
         }
@@ -63,8 +54,9 @@ extension MarkerPlan.Visibility: ExpressibleByArgument {}
 extension ScreenPlacement.Rotation: ExpressibleByArgument {}
 
 extension MarkerInterval {
-    /// `--interval`'s help for a route.
-    static let help = "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5)."
+    /// `--interval`'s help, the same for a route, a set of labels and one marker.
+    static let help =
+        "Distance between markers in the unit, a multiple of 0.1 (e.g. 0.5 or 5; a range in set --labels steps by it); with a tenth, labels keep it past 10 (10.5km, not 11km)."
 }
 
 extension LabelLocale {
