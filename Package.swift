@@ -129,7 +129,7 @@ let package = Package(
         .target(
             name: "MarkerOutput",
             dependencies: [
-                "MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerMap", "MarkerFiles",
+                "MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerMap", "MarkerArchive", "MarkerFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
@@ -171,7 +171,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
+                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerArchive", "MarkerGolden", "MarkerFiles", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -29,7 +29,13 @@ public enum Terminal {
     /// Ends the process with `code`, without unwinding.
     public static func exit(_ code: Int32) -> Never {
         fflush(nil)  // every stream, so what print() buffered is not lost
+        #if canImport(Glibc)
         Glibc.exit(code)
+        #elseif canImport(Musl)
+        Musl.exit(code)
+        #elseif canImport(Darwin)
+        Darwin.exit(code)
+        #endif
     }
 }
 

@@ -2,6 +2,8 @@ public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -26,7 +28,7 @@ public final class Folder: Sendable {
     /// Opens the folder at `path` (following symlinks), which must exist.
     public static func open(_ path: FilePath) throws(FileError) -> Folder {
         guard !path.isEmpty else { throw FileError("the folder path is empty") }
-        let descriptor = path.withCString { Glibc.open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor = path.withCString { systemOpen($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let reason = errno == ENOTDIR ? "it is not a folder" : lastErrorText()
             throw FileError("cannot open folder \(path): \(reason)")
@@ -63,7 +65,7 @@ public final class Folder: Sendable {
         let device: UInt64
         let inode: UInt64
 
-        init(_ status: Glibc.stat) {
+        init(_ status: FileStatus) {
             device = UInt64(status.st_dev)
             inode = UInt64(status.st_ino)
         }
@@ -71,7 +73,7 @@ public final class Folder: Sendable {
 
     /// The object this folder's descriptor holds: after a rename it still names the same one.
     public var identity: Identity? {
-        var status = Glibc.stat()
+        var status = FileStatus()
         guard fstat(descriptor, &status) == 0 else { return nil }
         return Identity(status)
     }
@@ -82,14 +84,14 @@ public final class Folder: Sendable {
     }
 
     /// What `fstatat` says of `name` here, not following a symlink; nil if there is no such name.
-    private func status(of name: String) -> Glibc.stat? {
-        var status = Glibc.stat()
+    private func status(of name: String) -> FileStatus? {
+        var status = FileStatus()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
 
     /// Gives this folder the permission bits of `other` (a folder about to take `other`'s place).
     public func copyPermissions(from other: Folder) throws(FileError) {
-        var status = Glibc.stat()
+        var status = FileStatus()
         guard fstat(other.descriptor, &status) == 0, fchmod(descriptor, status.st_mode & 0o7777) == 0 else {
             throw FileError("cannot set the permissions of \(path): \(lastErrorText())")
         }
@@ -206,7 +208,7 @@ public final class Folder: Sendable {
         defer { close(file) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
+            let read = buffer.withUnsafeMutableBytes { systemRead(file, $0.baseAddress, $0.count) }
             if read < 0 {
                 if errno == EINTR { continue }
                 throw FileError("cannot read \(path(of: name)): \(lastErrorText())")
@@ -241,7 +243,7 @@ public final class Folder: Sendable {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(file, base + offset, buffer.count - offset)
+                let written = systemWrite(file, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = lastErrorText()

@@ -2,6 +2,8 @@ public import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -20,7 +22,7 @@ extension FileDescriptor {
     /// Every byte up to end of file, refusing more than `limit`: up front when the size is known (a
     /// regular file), otherwise as soon as the limit is passed (a pipe), so memory never exceeds it.
     public func readAll(limit: Int) throws(ReadFailure) -> [UInt8] {
-        var status = Glibc.stat()
+        var status = FileStatus()
         var expected = 0
         let isKnown = fstat(rawValue, &status) == 0
         if isKnown, (status.st_mode & S_IFMT) == S_IFDIR { throw .isFolder }

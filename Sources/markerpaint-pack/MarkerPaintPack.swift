@@ -81,16 +81,14 @@ struct MarkerPaintPack: AsyncParsableCommand {
             bar?.finish()
             await fetcher.shutdown()
             let elapsed = seconds()
-            let record: [String: JSONField] = [
-                "name": .string(written.fileName), "bytes": .number(Double(written.bytes)), "sha256": .string(written.sha256),
-                "format": .string(written.format.rawValue), "tileType": .string(written.tileType.format),
-                "tileCompression": .string("\(written.tileCompression)"), "tiles": .number(Double(written.tiles)),
-                "absent": .number(Double(written.absent)), "requests": .number(Double(written.requests)),
-                "fetchedBytes": .number(Double(written.fetchedBytes)), "seconds": .number((elapsed * 1000).rounded() / 1000),
-                "tileSize": .number(Double(written.tileSize ?? tileSize ?? list.tileSize)),
-                "attribution": written.attribution.map(JSONField.string) ?? .null,
-                "minzoom": .number(Double(list.tiles.map(\.zoom).min() ?? 0)), "maxzoom": .number(Double(list.tiles.map(\.zoom).max() ?? 0)),
-            ]
+            let record = PackOutcome.packed(
+                PackedArchive(
+                    name: written.fileName, bytes: Int(written.bytes), sha256: written.sha256, format: written.format.rawValue,
+                    tileType: written.tileType.format, tileCompression: "\(written.tileCompression)",
+                    tileSize: written.tileSize ?? tileSize ?? list.tileSize, tiles: written.tiles, absent: written.absent,
+                    requests: written.requests, fetchedBytes: Int(written.fetchedBytes), seconds: (elapsed * 1000).rounded() / 1000,
+                    attribution: written.attribution, minimumZoom: list.tiles.map(\.zoom).min() ?? 0,
+                    maximumZoom: list.tiles.map(\.zoom).max() ?? 0))
             print(String(decoding: try JSONEncoder().encode(record), as: UTF8.self))
             Self.closing(
                 "\(written.tiles) tiles, \(written.absent) absent, \(written.bytes) bytes, \(written.requests) requests, \(Self.tenths(elapsed)) s")
@@ -101,7 +99,7 @@ struct MarkerPaintPack: AsyncParsableCommand {
             Self.closing("no pack written; \(counts.requests) requests, \(counts.bytes) bytes fetched, \(Self.tenths(seconds())) s")
             guard json else { throw error }
             let message = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-            print(String(decoding: try JSONEncoder().encode(["error": message]), as: UTF8.self))
+            print(String(decoding: try JSONEncoder().encode(PackOutcome.failed(message)), as: UTF8.self))
             throw ExitCode.failure
         }
     }
@@ -147,21 +145,5 @@ func readFile(_ path: FilePath, limit: Int) throws -> [UInt8] {
         return bytes
     } catch {
         throw SourceError("cannot read \(path): \(error)")
-    }
-}
-
-/// JSON for the one line written on standard output.
-enum JSONField: Encodable {
-    case string(String)
-    case number(Double)
-    case null
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        switch self {
-        case .string(let text): try container.encode(text)
-        case .number(let value): if value == value.rounded() && abs(value) < 1e15 { try container.encode(Int64(value)) } else { try container.encode(value) }
-        case .null: try container.encodeNil()
-        }
     }
 }

@@ -1,9 +1,7 @@
+import CommandSupport
 import MarkerPack
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A one-line progress bar on standard error: tiles, bytes, rate and time left, redrawn at most
 /// ten times a second.
@@ -44,7 +42,6 @@ final class PackProgressBar: Sendable {
     }
 
     private static func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        Terminal.write(text, to: .error)
     }
 }

@@ -4,6 +4,7 @@ import RouteModel
 import OfflineCorridor
 import MarkerSpec
 import RoutePlacement
+import MarkerArchive
 
 /// The map data of a batch written beside its images: sprites, `markers.geojson`, the style and
 /// its layers, and the manifest that records every file with its SHA-256.

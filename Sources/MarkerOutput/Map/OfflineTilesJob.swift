@@ -1,3 +1,4 @@
+public import MarkerArchive
 public import SystemPackage
 
 /// Fetching an offline pack's map tiles into one archive, which `markerpaint route --tiles-from`
@@ -12,41 +13,6 @@ public struct OfflineTilesJob: Sendable {
         self.run = run
     }
 
-    /// A written archive, as the manifest records it and the offline style points at it.
-    public struct Written: Sendable, Equatable {
-        /// The file's name in `offline/`, hashed from its content.
-        public var name: String
-        public var bytes: Int
-        public var sha256: String
-        /// `pmtiles` or `mbtiles`.
-        public var format: String
-        /// `png`, `jpg`, `webp`, `pbf` …
-        public var tileType: String
-        public var tileSize: Int
-        public var tiles: Int
-        public var absent: Int
-        public var attribution: String?
-        public var minimumZoom: Int
-        public var maximumZoom: Int
-
-        public init(
-            name: String, bytes: Int, sha256: String, format: String, tileType: String, tileSize: Int, tiles: Int, absent: Int, attribution: String?,
-            minimumZoom: Int, maximumZoom: Int
-        ) {
-            self.name = name
-            self.bytes = bytes
-            self.sha256 = sha256
-            self.format = format
-            self.tileType = tileType
-            self.tileSize = tileSize
-            self.tiles = tiles
-            self.absent = absent
-            self.attribution = attribution
-            self.minimumZoom = minimumZoom
-            self.maximumZoom = maximumZoom
-        }
-
-        /// Whether MapLibre draws the tiles as a raster layer.
-        public var isRaster: Bool { ["png", "jpg", "jpeg", "webp", "avif"].contains(tileType) }
-    }
+    /// A written archive, as `markerpaint-pack` reports it, the manifest records it and the offline style points at it.
+    public typealias Written = PackedArchive
 }

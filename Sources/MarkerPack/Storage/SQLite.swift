@@ -1,5 +1,5 @@
 import CSQLite
-public import SystemPackage
+import SystemPackage
 
 /// One SQLite database, closed when the wrapper goes: what an MBTiles file is.
 final class SQLiteDatabase {
