@@ -220,19 +220,31 @@ let package = Package(
             path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MarkerRouteTests", dependencies: ["RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerSpec", "TestSupport"], exclude: ["Fixtures", "Offline/offline_oracle.py"]),
-        .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
-        .testTarget(name: "MarkerPNGTests", dependencies: ["MarkerPNG", "TestSupport"]),
-        .testTarget(
-            name: "MarkerPackTests",
+        .target(
+            name: "TestSupport",
             dependencies: [
-                "MarkerPack", "MarkerArchive", "TestSupport", .product(name: "SystemPackage", package: "swift-system"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "RouteModel", "MarkerSpec", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
             ],
-            exclude: ["Scripts"]
+            path: "Tests/TestSupport"),
+        .testTarget(name: "MarkerSpecTests", dependencies: ["MarkerSpec", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "RouteModelTests", dependencies: ["RouteModel", "MarkerSpec", "TestSupport"]),
+        .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "RouteModel", "MarkerSpec", "TestSupport"]),
+        .testTarget(name: "RoutePlacementTests", dependencies: ["RoutePlacement", "RouteFormats", "RouteModel", "MarkerSpec", "TestSupport"]),
+        .testTarget(name: "RideTrackingTests", dependencies: ["RideTracking", "RoutePlacement", "RouteFormats", "RouteModel", "TestSupport"]),
+        .testTarget(name: "OfflineCorridorTests", dependencies: ["OfflineCorridor", "RouteFormats", "RouteModel", "TestSupport"], exclude: ["offline_oracle.py"]),
+        .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
+        .testTarget(name: "MarkerPNGTests", dependencies: ["MarkerPNG", "MarkerPixels", "TestSupport"]),
+        .testTarget(
+            name: "MarkerArchiveTests",
+            dependencies: [
+                "MarkerArchive", "TestSupport", .product(name: "SystemPackage", package: "swift-system"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
+        .testTarget(name: "MarkerPackTests", dependencies: ["MarkerPack"]),
+        .testTarget(
+            name: "MarkerFilesTests", dependencies: ["MarkerFiles", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "MarkerMapTests", dependencies: ["MarkerMap", "MarkerSpec", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "MarkerQueryTests", dependencies: ["MarkerQuery", "MarkerSpec", "RoutePlacement", "RouteModel"]),
         .testTarget(
             name: "MarkerRenderTests",
             dependencies: [
@@ -249,10 +261,9 @@ let package = Package(
         .testTarget(
             name: "MarkerOutputTests",
             dependencies: [
-                "MarkerOutput", "MarkerMap", "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerPixels", "MarkerFiles", "TestSupport",
+                "MarkerOutput", "MarkerMap", "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerPixels", "TestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            exclude: ["MapLibre"]
+            ]
         ),
         .testTarget(
             name: "MarkerServiceTests",

@@ -2,7 +2,7 @@ public import ArgumentParser
 import Foundation
 import MarkerFiles
 import MarkerMap
-public import MarkerRender
+import MarkerRender
 import RouteModel
 import RouteFormats
 import RoutePlacement

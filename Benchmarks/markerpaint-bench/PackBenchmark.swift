@@ -11,7 +11,7 @@ extension MarkerBench {
             commandName: "pack",
             abstract: "Fetch a route's offline pack from a server 20 ms away: route --tiles-from against one GET per tile in order.",
             discussion: """
-                A raster basemap over the route's corridor (PyPI's pmtiles, Tests/MarkerPackTests/Scripts/raster_source.py) is served \
+                A raster basemap over the route's corridor (PyPI's pmtiles, Tests/Scripts/raster_source.py) is served \
                 as one PMTiles archive and as XYZ files by a local server that waits --latency-ms before each answer. Timed, each the \
                 median of --runs, in turn: `markerpaint route --offline` without tiles, with --tiles-from the archive's URL, with \
                 --tiles-from the XYZ template, and the seed app's TileDownloadManager loop (one GET per tile, in order, each written \
@@ -30,7 +30,7 @@ extension MarkerBench {
 
         func run() async throws {
             let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            let scripts = repository.appendingPathComponent("Tests/MarkerPackTests/Scripts")
+            let scripts = repository.appendingPathComponent("Tests/Scripts")
             let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
             let markerpaint = binaries.appendingPathComponent("markerpaint").path
             guard FileManager.default.isExecutableFile(atPath: binaries.appendingPathComponent("markerpaint-pack").path) else {

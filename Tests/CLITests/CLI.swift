@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the real `markerpaint` executable, built beside the test bundle.
 struct CLI {
@@ -45,11 +46,7 @@ struct CLI {
     }
 
     /// A new empty folder, removed by the caller.
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryFolder() throws -> URL { try TemporaryFolder.make("markerpaint-cli") }
 
     static func files(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

@@ -12,7 +12,7 @@ import Testing
 @Suite("markerpaint route --offline --tiles-from", .serialized)
 struct PackCommandTests {
     static let track = Repository.sharedRoutes.appendingPathComponent("korita-zbevnica.gpx").path
-    static let scripts = Repository.path("Tests/MarkerPackTests/Scripts")
+    static let scripts = Repository.path("Tests/Scripts")
 
     /// A route folder's tile list and a raster source covering it (and a ring around), by PyPI's
     /// pmtiles; made once for the suite and shared, each test writing into a folder of its own.
@@ -600,10 +600,6 @@ actor Sources {
         made[key] = (tileList, source, wanted)
         return (tileList, source, wanted)
     }
-}
-
-enum SHA256Hex {
-    static func of(_ data: Data) -> String { SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined() }
 }
 
 extension Data {

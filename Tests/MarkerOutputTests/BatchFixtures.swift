@@ -6,13 +6,9 @@ import TestSupport
 /// Paths of test inputs, found from this file.
 enum BatchFixtures {
     /// Two stages of exactly 75 km and 123 km (per GeographicLib), named "Day 1" and "Day 2".
-    static let twoStages = Repository.path("Tests/MarkerRouteTests/Fixtures/two-stages.geojson")
+    static let twoStages = Repository.path("Tests/Fixtures/two-stages.geojson")
 
-    static func temporaryFolder() throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("markerpaint-batch-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url.path
-    }
+    static func temporaryFolder() throws -> String { try TemporaryFolder.make("markerpaint-batch").path }
 
     static func json(_ path: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))

@@ -34,7 +34,7 @@ struct PlacedMapTests {
         + [
             Case(
                 name: "across the antimeridian",
-                route: { try Route.load(path: Repository.path("Tests/MarkerRouteTests/Fixtures/antimeridian.geojson"), format: nil) })
+                route: { try Route.load(path: Repository.path("Tests/Fixtures/antimeridian.geojson"), format: nil) })
         ]
 
     /// Writes `route`'s batch (day theme, 1x and @2x, sprites and style) and reads it back.

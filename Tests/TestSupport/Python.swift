@@ -8,9 +8,9 @@ public enum Python {
         public let description: String
     }
 
-    /// The scripts beside the map tests, `Tests/MarkerOutputTests/MapLibre/<name>`.
+    /// The test scripts every target shares, `Tests/Scripts/<name>`.
     public static func mapScript(_ name: String) -> String {
-        Repository.path("Tests/MarkerOutputTests/MapLibre/\(name)")
+        Repository.path("Tests/Scripts/\(name)")
     }
 
     /// Runs `python3 arguments`; returns its standard output, or throws `Failure` with its standard

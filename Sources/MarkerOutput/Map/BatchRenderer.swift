@@ -57,10 +57,8 @@ public struct BatchRenderer: Sendable {
                     if next < chunks.count { addNext() }
                 }
             }
-        } catch let error as OutputError {
-            throw error
         } catch {
-            throw OutputError("\(error)")
+            throw OutputError(carrying: error)
         }
         let finished = outcomes.compactMap { $0 }
         guard finished.count == total else { throw OutputError("\(total - finished.count) images were neither drawn nor failed") }

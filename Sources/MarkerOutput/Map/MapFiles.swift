@@ -127,10 +127,8 @@ struct MapFiles: Sendable {
                 let written: OfflineTilesJob.Written
                 do {
                     written = try await job.run(folder.path(of: OfflineFiles.tilesName), folder.path)
-                } catch let error as OutputError {
-                    throw error
                 } catch {
-                    throw OutputError("\(error)")
+                    throw OutputError(carrying: error)
                 }
                 files["\(OfflineFiles.folder)/\(written.name)"] = written.sha256
                 offlinePack = Manifest.OfflinePack(
@@ -267,7 +265,7 @@ struct MapFiles: Sendable {
         } catch let error as MapError {
             throw OutputError(error.message, mapError: error)
         } catch {
-            throw OutputError("\(error)")
+            throw OutputError(carrying: error)
         }
     }
 

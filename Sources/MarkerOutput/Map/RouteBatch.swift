@@ -107,7 +107,7 @@ public struct RouteBatch: Sendable {
         do {
             return .success(try await CPUPool.renderers(threads: threads, compression: compression))
         } catch {
-            return .failure(OutputError("\(error)"))
+            return .failure(OutputError(carrying: error))
         }
     }
 
@@ -151,10 +151,8 @@ public struct RouteBatch: Sendable {
         do {
             return .success(
                 try await pool.run { renderer in try RendererFingerprint.current(renderer: renderer, themes: themes, scales: scales) })
-        } catch let error as OutputError {
-            return .failure(error)
         } catch {
-            return .failure(OutputError("\(error)"))
+            return .failure(OutputError(carrying: error))
         }
     }
 }

@@ -186,7 +186,7 @@ public struct TargetOutput {
         } catch let error as FileError {
             throw OutputError(error.message)
         } catch {
-            throw OutputError("\(error)")
+            throw OutputError(carrying: error)
         }
     }
 
