@@ -14,7 +14,7 @@ import Darwin
 public final class Folder: Sendable {
     /// The path the folder was opened at, for messages.
     public let path: FilePath
-    private let descriptor: Int32
+    let descriptor: Int32
 
     private init(path: FilePath, descriptor: Int32) {
         self.path = path
@@ -84,7 +84,7 @@ public final class Folder: Sendable {
     }
 
     /// What `fstatat` says of `name` here, not following a symlink; nil if there is no such name.
-    private func status(of name: String) -> FileStatus? {
+    func status(of name: String) -> FileStatus? {
         var status = FileStatus()
         return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 ? status : nil
     }
@@ -112,61 +112,6 @@ public final class Folder: Sendable {
         if retryingInterrupts({ flock(descriptor, LOCK_EX | LOCK_NB) }) == 0 { return true }
         if errno == EWOULDBLOCK { return false }
         throw FileError("cannot lock folder \(path): \(lastErrorText())")
-    }
-
-    // MARK: Entries
-
-    /// A name in a folder and what it is (symlinks are not followed).
-    public struct Entry: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable { case file, folder, other }
-        public var name: String
-        public var kind: Kind
-    }
-
-    /// Everything in the folder but `.` and `..`, sorted by name.
-    public func entries() throws(FileError) -> [Entry] {
-        // fdopendir takes over the descriptor it is given, so it gets a copy of ours.
-        let copy = dup(descriptor)
-        guard copy >= 0, let stream = fdopendir(copy) else {
-            if copy >= 0 { close(copy) }
-            throw FileError("cannot list folder \(path): \(lastErrorText())")
-        }
-        defer { closedir(stream) }
-        rewinddir(stream)
-        var entries: [Entry] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            entries.append(Entry(name: name, kind: Self.kind(fromDirectoryType: entry.pointee.d_type) ?? kind(of: name)))
-        }
-        return entries.sorted { $0.name < $1.name }
-    }
-
-    /// The kind `readdir` already gives (no stat per entry: a route folder holds thousands), or
-    /// nil where the file system does not say.
-    private static func kind(fromDirectoryType type: UInt8) -> Entry.Kind? {
-        switch Int(type) {
-        case Int(DT_REG): .file
-        case Int(DT_DIR): .folder
-        case Int(DT_UNKNOWN): nil
-        default: .other
-        }
-    }
-
-    private func kind(of name: String) -> Entry.Kind {
-        guard let status = status(of: name) else { return .other }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .folder
-        default: return .other
-        }
-    }
-
-    /// The size in bytes of the file `name`, or nil if there is none.
-    public func size(of name: String) -> Int? {
-        status(of: name).map { Int($0.st_size) }
     }
 
     // MARK: Files
