@@ -26,7 +26,7 @@ public enum MapStyle {
     public static func style(
         themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
         sheets: [Sheet], baseURL: String
-    ) -> StyleValue {
+    ) -> JSONValue {
         [
             "version": 8,
             "name": "markerpaint",
@@ -37,19 +37,19 @@ public enum MapStyle {
     }
 
     /// The style's `sprite` entries: every sheet, by id.
-    public static func sprites(_ sheets: [Sheet], baseURL: String) -> [StyleValue] {
+    public static func sprites(_ sheets: [Sheet], baseURL: String) -> [JSONValue] {
         sheets.map { ["id": .string($0.id), "url": .string(baseURL + $0.name)] }
     }
 
     /// The style's source: `markers.geojson`.
-    public static func sources(baseURL: String) -> [String: StyleValue] {
+    public static func sources(baseURL: String) -> [String: JSONValue] {
         [StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")]]
     }
 
     /// One symbol layer per theme, the first shown.
     public static func layers(
         themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
-    ) -> [StyleValue] {
+    ) -> [JSONValue] {
         themes.enumerated().map { index, theme in
             StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation, spriteIDs: true, visible: index == 0)
         }
@@ -78,6 +78,6 @@ public enum MapStyle {
         themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
         sheets: [Sheet], baseURL: String
     ) throws(MapError) -> [UInt8] {
-        try style(themes: themes, visibility: visibility, interval: interval, rotation: rotation, sheets: sheets, baseURL: baseURL).json()
+        try style(themes: themes, visibility: visibility, interval: interval, rotation: rotation, sheets: sheets, baseURL: baseURL).styleBytes()
     }
 }

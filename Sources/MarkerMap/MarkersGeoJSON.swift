@@ -8,7 +8,7 @@ public enum MarkersGeoJSON {
         let type = "FeatureCollection"
         let features: [Feature]
         /// GeoJSON's foreign members (RFC 7946 §6.1): what a client needs beside the features.
-        let members: [String: StyleValue]
+        let members: [String: JSONValue]
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: MemberKey.self)
@@ -80,7 +80,7 @@ public enum MarkersGeoJSON {
     /// - Throws: what `icon` or `sheet` throws, or `MapError` if the document cannot be encoded.
     public static func document<Failure: Error>(
         plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String,
-        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil, members: [String: StyleValue] = [:]
+        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil, members: [String: JSONValue] = [:]
     ) throws -> [UInt8] {
         guard members["type"] == nil, members["features"] == nil else {
             throw MapError(.encoding, "a GeoJSON member cannot replace type or features")
@@ -120,7 +120,7 @@ extension MarkersGeoJSON.Collection {
     var jsonValue: JSONValue {
         .object(
             [.init("type", .string(type)), .init("features", .array(features.map(\.jsonValue)))]
-                + members.map { .init($0.key, $0.value.jsonValue) })
+                + members.map { .init($0.key, $0.value) })
     }
 }
 

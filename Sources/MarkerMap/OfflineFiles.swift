@@ -1,6 +1,6 @@
 import RouteModel
 public import OfflineCorridor
-import MarkerSpec
+public import MarkerSpec
 
 /// The files of an offline pack, as map SDKs and a download manager read them.
 public enum OfflineFiles {
@@ -14,9 +14,9 @@ public enum OfflineFiles {
     public static let defaultTileBytes = 20_000
 
     /// The corridor as a GeoJSON geometry: a Polygon, or a MultiPolygon of parts split at the antimeridian.
-    public static func geometry(_ pack: OfflinePack) -> StyleValue {
-        func position(_ coordinate: Coordinate) -> StyleValue { .array([.number(rounded(coordinate.longitude)), .number(rounded(coordinate.latitude))]) }
-        let polygons: [StyleValue] = pack.corridor.map { rings in .array(rings.map { .array($0.map(position)) }) }
+    public static func geometry(_ pack: OfflinePack) -> JSONValue {
+        func position(_ coordinate: Coordinate) -> JSONValue { .array([.number(rounded(coordinate.longitude)), .number(rounded(coordinate.latitude))]) }
+        let polygons: [JSONValue] = pack.corridor.map { rings in .array(rings.map { .array($0.map(position)) }) }
         return polygons.count == 1
             ? .object(["type": .string("Polygon"), "coordinates": polygons[0]])
             : .object(["type": .string("MultiPolygon"), "coordinates": .array(polygons)])
@@ -26,7 +26,7 @@ public enum OfflineFiles {
     /// `OfflineGeometryRegionDefinition` and Mapbox's tile regions take it, with the buffer and zooms
     /// in its properties.
     public static func corridor(_ pack: OfflinePack) throws -> [UInt8] {
-        let document: StyleValue = .object([
+        let document: JSONValue = .object([
             "type": .string("Feature"),
             "geometry": geometry(pack),
             "properties": .object([
@@ -34,20 +34,20 @@ public enum OfflineFiles {
                 "maxzoom": .integer(pack.options.zooms.upperBound), "tileSize": .integer(pack.options.tileSize),
             ]),
         ])
-        return try document.jsonValue.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
+        return try document.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
     }
 
     /// What `tiles.json` holds: for each map zoom the zoom of its tiles, their count and (with
     /// `listingTiles`) each as `[x, y]`, the bounding box's count beside it, and bytes estimated from
     /// `tileBytes` (by map zoom; the rest at `defaultTileBytes`); the same totals for the pack.
-    public static func summary(_ pack: OfflinePack, tileBytes: [Int: Int] = [:], listingTiles: Bool) -> StyleValue {
-        var zooms: [StyleValue] = []
+    public static func summary(_ pack: OfflinePack, tileBytes: [Int: Int] = [:], listingTiles: Bool) -> JSONValue {
+        var zooms: [JSONValue] = []
         var (bytes, boxBytes) = (0, 0)
         for level in pack.levels {
             let size = tileBytes[level.zoom] ?? defaultTileBytes
             bytes += level.tiles.count * size
             boxBytes += level.boxCount * size
-            var zoom: [String: StyleValue] = [
+            var zoom: [String: JSONValue] = [
                 "zoom": .integer(level.zoom), "tileZoom": .integer(level.tileZoom), "count": .integer(level.tiles.count),
                 "boxCount": .integer(level.boxCount), "tileBytes": .integer(size), "bytes": .integer(level.tiles.count * size),
                 "boxBytes": .integer(level.boxCount * size),
@@ -67,7 +67,7 @@ public enum OfflineFiles {
 
     /// `tiles.json`: the summary with every tile listed.
     public static func tiles(_ pack: OfflinePack, tileBytes: [Int: Int] = [:]) throws -> [UInt8] {
-        try summary(pack, tileBytes: tileBytes, listingTiles: true).jsonValue.bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
+        try summary(pack, tileBytes: tileBytes, listingTiles: true).bytes(JSONValue.Formatting(withoutEscapingSlashes: true))
     }
 
     /// Seven decimals of a degree: about a centimetre.

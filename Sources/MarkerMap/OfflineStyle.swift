@@ -47,17 +47,17 @@ public enum OfflineStyle {
     }
 
     /// Reads a user's basemap style (`--pack-style`): a JSON object with `sources` and `layers`.
-    public static func basemapStyle(parsing bytes: [UInt8]) throws(MapError) -> StyleValue {
-        let value: StyleValue
+    public static func basemapStyle(parsing bytes: [UInt8]) throws(MapError) -> JSONValue {
+        let value: JSONValue
         do {
-            value = try JSONDecoder().decode(StyleValue.self, from: Data(bytes))
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
             throw MapError(.badChoice, "--pack-style is not a MapLibre style: \(error)")
         }
-        guard case .object(let members) = value, case .object(let sources)? = members["sources"], case .array? = members["layers"] else {
+        guard let members = value.objectMembers, let sources = members["sources"]?.objectMembers, case .array? = members["layers"] else {
             throw MapError(.badChoice, "--pack-style is not a MapLibre style: it needs \"sources\" and \"layers\"")
         }
-        guard sources.values.contains(where: { if case .object(let source) = $0, source["type"] == "vector" { true } else { false } }) else {
+        guard sources.values.contains(where: { $0.objectMembers?["type"] == "vector" }) else {
             throw MapError(.badChoice, "--pack-style has no vector source to point at the pack")
         }
         return value
@@ -69,21 +69,21 @@ public enum OfflineStyle {
     /// background and, for raster tiles, the pack as a raster layer.
     public static func style(
         themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, rotation: ScreenPlacement.Rotation = .northUp,
-        sheets: [MapStyle.Sheet], baseURL: String, route: Route, basemap: Basemap, basemapStyle: StyleValue? = nil
-    ) -> StyleValue {
-        let url = StyleValue.string(basemapURL(basemap, baseURL: baseURL))
+        sheets: [MapStyle.Sheet], baseURL: String, route: Route, basemap: Basemap, basemapStyle: JSONValue? = nil
+    ) -> JSONValue {
+        let url = JSONValue.string(basemapURL(basemap, baseURL: baseURL))
 
-        var members: [String: StyleValue]
-        var sources: [String: StyleValue]
-        var sprites: [StyleValue] = []
-        var layers: [StyleValue]
-        if !basemap.isRaster, case .object(let user)? = basemapStyle, case .object(let userSources)? = user["sources"],
+        var members: [String: JSONValue]
+        var sources: [String: JSONValue]
+        var sprites: [JSONValue] = []
+        var layers: [JSONValue]
+        if !basemap.isRaster, let user = basemapStyle?.objectMembers, let userSources = user["sources"]?.objectMembers,
             case .array(let userLayers)? = user["layers"]
         {
             members = user
             sources = userSources
             for (id, source) in sources {
-                guard case .object(var fields) = source, fields["type"] == "vector" else { continue }
+                guard var fields = source.objectMembers, fields["type"] == "vector" else { continue }
                 fields["url"] = url
                 fields["tiles"] = nil
                 sources[id] = .object(fields)
@@ -96,7 +96,7 @@ public enum OfflineStyle {
             layers = userLayers
         } else {
             members = ["version": 8, "name": "markerpaint offline"]
-            var source: [String: StyleValue] = [
+            var source: [String: JSONValue] = [
                 "type": basemap.isRaster ? "raster" : "vector", "url": url, "tileSize": .integer(basemap.tileSize),
                 "minzoom": .integer(basemap.minimumZoom), "maxzoom": .integer(basemap.maximumZoom),
             ]
@@ -114,7 +114,7 @@ public enum OfflineStyle {
     }
 
     /// The route as a line, under the markers.
-    static let routeLayers: [StyleValue] = [
+    static let routeLayers: [JSONValue] = [
         [
             "id": "markerpaint-route-casing", "type": "line", "source": .string(routeSourceID),
             "layout": ["line-join": "round", "line-cap": "round"], "paint": ["line-color": "#ffffff", "line-width": 7],
@@ -126,8 +126,8 @@ public enum OfflineStyle {
     ]
 
     /// The route's stages as a GeoJSON MultiLineString, a centimetre's precision.
-    static func routeGeoJSON(_ route: Route) -> StyleValue {
-        func rounded(_ degrees: Double) -> StyleValue { .number((degrees * 1e7).rounded() / 1e7) }
+    static func routeGeoJSON(_ route: Route) -> JSONValue {
+        func rounded(_ degrees: Double) -> JSONValue { .number((degrees * 1e7).rounded() / 1e7) }
         return [
             "type": "Feature", "properties": .object([:]),
             "geometry": [

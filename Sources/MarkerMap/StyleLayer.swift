@@ -10,15 +10,15 @@ public enum StyleLayer {
     /// The filter for markers placed on the map (`MarkerPlan.Visibility.fit`): each from its
     /// `minzoom` on. Map SDKs evaluate zoom in filters at the tile's integer zoom, which is what
     /// placement checks; between integer zooms pictures only move further apart.
-    public static let minzoomFilter: StyleValue = [">=", ["zoom"], ["get", "minzoom"]]
+    public static let minzoomFilter: JSONValue = [">=", ["zoom"], ["get", "minzoom"]]
     /// The filter for a map that turns (course-up): each marker from its `minzoomTurned` on, from
     /// which it meets no other at any bearing.
-    public static let turnedFilter: StyleValue = [">=", ["zoom"], ["get", "minzoomTurned"]]
+    public static let turnedFilter: JSONValue = [">=", ["zoom"], ["get", "minzoomTurned"]]
 
     /// The filter that shows a plan's markers at its zooms, on a map that keeps north up or turns.
     public static func zoomFilter(
         visibility: MarkerPlan.Visibility, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
-    ) -> StyleValue {
+    ) -> JSONValue {
         switch (visibility, rotation) {
         case (.fit, .northUp): minzoomFilter
         case (.fit, .courseUp): turnedFilter
@@ -33,9 +33,9 @@ public enum StyleLayer {
     ///
     /// With whole intervals the distances are whole numbers and compared as they are; with tenths
     /// they are compared in tenths, rounded (`0.3 % 0.1` is not 0 in floating point, `3 % 1` is).
-    public static func tableFilter(interval: MarkerInterval = .one) -> StyleValue {
+    public static func tableFilter(interval: MarkerInterval = .one) -> JSONValue {
         let perStep = interval.isWhole ? interval.tenths / 10 : interval.tenths
-        var step: [StyleValue] = ["step", ["zoom"], 0]
+        var step: [JSONValue] = ["step", ["zoom"], 0]
         var previous: Int? = nil
         for zoom in ZoomTable.zooms {
             let steps = ZoomTable.interval(forZoom: zoom)
@@ -44,7 +44,7 @@ public enum StyleLayer {
                 previous = steps
             }
         }
-        let distance: StyleValue = interval.isWhole ? ["get", "distance"] : ["round", ["*", ["get", "distance"], 10]]
+        let distance: JSONValue = interval.isWhole ? ["get", "distance"] : ["round", ["*", ["get", "distance"], 10]]
         return [
             "any",
             ["all", ["!=", ["get", "kind"], "distance"], ["!=", ["get", "kind"], "countdown"]],
@@ -64,8 +64,8 @@ public enum StyleLayer {
     public static func layer(
         theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
         spriteIDs: Bool = false, visible: Bool = true
-    ) -> StyleValue {
-        let icon: StyleValue = ["get", .string(theme.name), ["get", "icon"]]
+    ) -> JSONValue {
+        let icon: JSONValue = ["get", .string(theme.name), ["get", "icon"]]
         return [
             "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
@@ -90,6 +90,6 @@ public enum StyleLayer {
     public static func json(
         theme: Theme, visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
     ) throws(MapError) -> [UInt8] {
-        try layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation).json()
+        try layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation).styleBytes()
     }
 }

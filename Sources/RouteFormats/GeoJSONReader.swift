@@ -21,7 +21,7 @@ struct GeoJSONReader {
         return reader.candidates
     }
 
-    private mutating func readRoot(_ root: JSONValue) throws(RouteError) {
+    private mutating func readRoot(_ root: JSONNode) throws(RouteError) {
         guard case .object = root else {
             passedOver.append("\(root.kindDescription) at the top level, not a GeoJSON object")
             return
@@ -41,7 +41,7 @@ struct GeoJSONReader {
         }
     }
 
-    private mutating func readFeature(_ feature: JSONValue, path: [String]) throws(RouteError) {
+    private mutating func readFeature(_ feature: JSONNode, path: [String]) throws(RouteError) {
         guard case .string("Feature") = feature["type"] else {
             throw RouteError("\(location(path)): not a GeoJSON Feature (its \"type\" is not \"Feature\")")
         }
@@ -53,7 +53,7 @@ struct GeoJSONReader {
         }
     }
 
-    private mutating func readGeometry(_ geometry: JSONValue, path: [String], name: String?) throws(RouteError) {
+    private mutating func readGeometry(_ geometry: JSONNode, path: [String], name: String?) throws(RouteError) {
         switch geometry["type"] {
         case .string("LineString"):
             let coordinates = try readPositions(geometry["coordinates"], path: path)
@@ -85,7 +85,7 @@ struct GeoJSONReader {
     }
 
     /// GeoJSON positions are [longitude, latitude, elevation?]; the elevation is not needed.
-    private func readPositions(_ value: JSONValue?, path: [String]) throws(RouteError) -> [Coordinate] {
+    private func readPositions(_ value: JSONNode?, path: [String]) throws(RouteError) -> [Coordinate] {
         if case .numberArrays(let positions)? = value { return try readPositions(positions, path: path) }
         guard case .array(let positions)? = value else {
             let found = value?.kindDescription ?? "missing"
@@ -110,7 +110,7 @@ struct GeoJSONReader {
     }
 
     /// Positions read flat by the parser: the same checks and messages, without a value per number.
-    private func readPositions(_ positions: JSONValue.NumberArrays, path: [String]) throws(RouteError) -> [Coordinate] {
+    private func readPositions(_ positions: JSONNode.NumberArrays, path: [String]) throws(RouteError) -> [Coordinate] {
         var coordinates: [Coordinate] = []
         coordinates.reserveCapacity(positions.count)
         var start = 0
@@ -128,7 +128,7 @@ struct GeoJSONReader {
     }
 
     private func number(
-        _ value: JSONValue, named name: String, at place: @autoclosure () -> String
+        _ value: JSONNode, named name: String, at place: @autoclosure () -> String
     ) throws(RouteError) -> Double {
         switch value {
         case .number(let number): return number

@@ -142,7 +142,7 @@ struct MapFiles: Sendable {
                             fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,
                             attribution: written.attribution, minimumZoom: written.minimumZoom, maximumZoom: written.maximumZoom),
                         basemapStyle: batch.options.offlineBasemapStyle
-                    ).json()
+                    ).styleBytes()
                 }
                 do { try folder.writeNew(style, as: OfflineStyle.fileName) } catch { throw OutputError(error.message) }
                 files["\(OfflineFiles.folder)/\(OfflineStyle.fileName)"] = ContentHash.sha256Hex(style)

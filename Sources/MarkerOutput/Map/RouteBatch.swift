@@ -31,7 +31,7 @@ public struct RouteBatch: Sendable {
         /// Fetches the offline pack's tiles into one archive beside them, if asked (`--tiles-from`).
         public var offlineTiles: OfflineTilesJob? = nil
         /// The user's basemap style for a vector pack (`--pack-style`), its vector sources pointed at the pack.
-        public var offlineBasemapStyle: StyleValue? = nil
+        public var offlineBasemapStyle: JSONValue? = nil
 
         public init() {}
     }

@@ -1,4 +1,4 @@
-public import MarkerArchive
+import MarkerArchive
 import Synchronization
 
 /// Byte ranges of an archive at an `http(s)` URL, read with `Range` requests, several in flight.

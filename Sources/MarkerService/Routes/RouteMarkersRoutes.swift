@@ -177,8 +177,8 @@ struct RouteMarkersRoutes: Sendable {
     /// `locale` (when one was asked for), `cumulative`.
     private static func members(
         _ prepared: PreparedRoute, _ options: RouteOptions, _ drawn: [ThemedMarker: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
-    ) -> [String: StyleValue] {
-        var images: [String: StyleValue] = [:]
+    ) -> [String: JSONValue] {
+        var images: [String: JSONValue] = [:]
         for picture in drawn.values {
             images[picture.id.value] = .array(
                 picture.imageByScale.sorted { $0.key < $1.key }.compactMap { scale, image in
@@ -195,14 +195,14 @@ struct RouteMarkersRoutes: Sendable {
                 })
         }
         let unitMetres = options.unit.metres
-        let stages: [StyleValue] = prepared.plan.stageLengths.enumerated().map { index, metres in
-            var stage: [String: StyleValue] = [
+        let stages: [JSONValue] = prepared.plan.stageLengths.enumerated().map { index, metres in
+            var stage: [String: JSONValue] = [
                 "stage": .integer(index + 1), "length": .number(metres / unitMetres), "lengthMetres": .number(metres),
             ]
             if index < prepared.route.stages.count, let name = prepared.route.stages[index].name { stage["name"] = .string(name) }
             return .object(stage)
         }
-        var members: [String: StyleValue] = [
+        var members: [String: JSONValue] = [
             "images": .object(images),
             "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string(base + urls.sprite($0.name))] }),
             "layers": .array(
@@ -220,11 +220,12 @@ struct RouteMarkersRoutes: Sendable {
         if options.interval != .one { members["interval"] = .number(options.interval.units) }
         if options.visibility != .fit { members["zooms"] = .string(options.visibility.rawValue) }
         if options.placement != .northUp { members["placement"] = .string(options.placement.rawValue) }
-        if let pack = prepared.offline, case .object(var offline) = OfflineFiles.summary(pack, listingTiles: false) {
+        if let pack = prepared.offline {
+            var offline = OfflineFiles.summary(pack, listingTiles: false)
             offline["corridor"] = OfflineFiles.geometry(pack)
             // The tiles themselves: the same body and query posted there, answered gzip-compressed.
             offline["tiles"] = .string(base + Endpoint.offlineTiles.path)
-            members["offline"] = .object(offline)
+            members["offline"] = offline
         }
         return members
     }

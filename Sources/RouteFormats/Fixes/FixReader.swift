@@ -41,7 +41,7 @@ public enum FixReader {
     /// One NDJSON line's fix: an object with numbers `lat` and `lon`, and optionally `time` (ISO 8601
     /// or seconds since 1970), `accuracy` and `speed` (numbers or null).
     public static func ndjsonFix(_ line: [UInt8]) -> Result<Fix, FixError> {
-        let value: JSONValue
+        let value: JSONNode
         do {
             value = try JSONParser.parse(line, flatteningNumberArrays: false)
         } catch {

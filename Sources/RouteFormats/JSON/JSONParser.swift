@@ -17,7 +17,7 @@ struct JSONParser {
     private static let maximumDepth = 512
 
     /// Parses one JSON value that makes up the whole of `bytes` (a UTF-8 byte order mark is skipped).
-    static func parse(_ bytes: [UInt8], flatteningNumberArrays: Bool = true) throws(RouteError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], flatteningNumberArrays: Bool = true) throws(RouteError) -> JSONNode {
         var parser = JSONParser(bytes: bytes, index: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         parser.flattensNumberArrays = flatteningNumberArrays
         parser.skipWhitespace()
@@ -36,7 +36,7 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func parseValue() throws(RouteError) -> JSONValue {
+    private mutating func parseValue() throws(RouteError) -> JSONNode {
         guard index < bytes.count else { throw error("unexpected end of input (is the file truncated?)") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -66,11 +66,11 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws(RouteError) -> JSONValue {
+    private mutating func parseArray() throws(RouteError) -> JSONNode {
         if flattensNumberArrays, let arrays = try parseNumberArrays() { return .numberArrays(arrays) }
         try enter()
         index += 1  // [
-        var elements: [JSONValue] = []
+        var elements: [JSONNode] = []
         skipWhitespace()
         if try consume(UInt8(ascii: "]")) {
             depth -= 1
@@ -93,11 +93,11 @@ struct JSONParser {
     /// An array of arrays of numbers (a line's positions), read flat; nil, with nothing consumed,
     /// if the array at `index` is anything else, which `parseArray` then reads value by value and
     /// reports as it always has. A malformed number throws here just as it would there.
-    private mutating func parseNumberArrays() throws(RouteError) -> JSONValue.NumberArrays? {
+    private mutating func parseNumberArrays() throws(RouteError) -> JSONNode.NumberArrays? {
         // Past the depth limit the general path must be the one to refuse.
         guard depth + 2 <= Self.maximumDepth else { return nil }
         let start = index
-        var arrays = JSONValue.NumberArrays()
+        var arrays = JSONNode.NumberArrays()
         index += 1  // [
         skipWhitespace()
         while isNext(UInt8(ascii: "[")) {
@@ -149,10 +149,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject() throws(RouteError) -> JSONValue {
+    private mutating func parseObject() throws(RouteError) -> JSONNode {
         try enter()
         index += 1  // {
-        var members: [JSONValue.Member] = []
+        var members: [JSONNode.Member] = []
         skipWhitespace()
         if try consume(UInt8(ascii: "}")) {
             depth -= 1
@@ -168,7 +168,7 @@ struct JSONParser {
                 throw error("expected ':' after a member name, found \(describeCurrent())")
             }
             skipWhitespace()
-            members.append(JSONValue.Member(key: key, value: try parseValue()))
+            members.append(JSONNode.Member(key: key, value: try parseValue()))
             skipWhitespace()
             if try consume(UInt8(ascii: ",")) {
                 skipWhitespace()

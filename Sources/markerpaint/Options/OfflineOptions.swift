@@ -1,6 +1,7 @@
 import ArgumentParser
 import MarkerFiles
 import MarkerMap
+import MarkerSpec
 import MarkerOutput
 import SystemPackage
 import OfflineCorridor
@@ -111,7 +112,7 @@ struct OfflineOptions: ParsableArguments {
     }
 
     /// `--pack-style`, read and checked, or nil.
-    func basemapStyle() throws -> StyleValue? {
+    func basemapStyle() throws -> JSONValue? {
         guard let packStyle else { return nil }
         let bytes: [UInt8]
         do {

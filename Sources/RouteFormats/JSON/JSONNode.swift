@@ -1,16 +1,18 @@
 import RouteModel
 
-/// A parsed JSON value.
+/// A node of the tree the route and fix readers parse JSON into: unlike `JSONValue` (MarkerSpec),
+/// which markerpaint writes, it keeps what reading needs: members in file order, and a line's
+/// positions flat, one value instead of one per position and one per number.
 ///
 /// Numbers also admit `NaN`, `Infinity` and `-Infinity`, which Python's `json` module writes by
 /// default: reading them lets the GeoJSON reader say which coordinate is not finite instead of
 /// rejecting the whole file as "not JSON".
-enum JSONValue: Sendable {
+enum JSONNode: Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
+    case array([JSONNode])
     /// Members in file order; objects in GeoJSON are small, so lookups scan.
     case object([Member])
     /// An array whose every element is an array of finite-spelled numbers, such as a line's
@@ -32,20 +34,20 @@ enum JSONValue: Sendable {
 
     struct Member: Sendable {
         var key: String
-        var value: JSONValue
+        var value: JSONNode
     }
 
     /// The elements if this is an array, whichever way it is kept.
-    var elements: [JSONValue]? {
+    var elements: [JSONNode]? {
         switch self {
         case .array(let elements): elements
-        case .numberArrays(let arrays): (0..<arrays.count).map { .array(arrays[$0].map(JSONValue.number)) }
+        case .numberArrays(let arrays): (0..<arrays.count).map { .array(arrays[$0].map(JSONNode.number)) }
         default: nil
         }
     }
 
     /// The value of `key` if this is an object that has it (the last one wins, as in most parsers).
-    subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONNode? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
