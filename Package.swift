@@ -79,8 +79,12 @@ let package = Package(
         .target(name: "RoutePlacement", dependencies: ["RouteModel", "MarkerSpec"]),
         // The tracker: GPS fixes followed along a route.
         .target(name: "RideTracking", dependencies: ["RouteModel", "RoutePlacement", "MarkerSpec"]),
-        // The offline corridor and the tiles it touches, the only user of GEOS.
-        .target(name: "OfflineCorridor", dependencies: ["RouteModel", "CGEOS"]),
+        // The offline pack: the corridor and the tiles it touches (the only user of GEOS), its files
+        // (corridor.geojson, tiles.json) and the job that fetches the tiles into one archive.
+        .target(
+            name: "OfflineCorridor",
+            dependencies: ["RouteModel", "CGEOS", "MarkerSpec", "MarkerArchive", .product(name: "SystemPackage", package: "swift-system")]
+        ),
 
         // 2. The vocabulary every stage shares: marker, unit, theme, request, the image record, naming.
         .target(

@@ -2,6 +2,7 @@ import FoundationEssentials
 public import RouteModel
 public import RoutePlacement
 public import MarkerSpec
+import OfflineCorridor
 
 /// `offline/style.json`: the route's markers over the offline pack's basemap, with nothing fetched
 /// from the network. The basemap source is the pack (`pmtiles://…` or `mbtiles://…`), drawn as a

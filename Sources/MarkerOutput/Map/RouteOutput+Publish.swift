@@ -1,6 +1,7 @@
 import MarkerFiles
 import MarkerMap
 import MarkerSpec
+import OfflineCorridor
 import SystemPackage
 
 #if canImport(Glibc)

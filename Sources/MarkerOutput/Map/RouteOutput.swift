@@ -2,6 +2,7 @@ import MarkerFiles
 import MarkerMap
 import MarkerRender
 import MarkerSpec
+import OfflineCorridor
 public import SystemPackage
 
 #if canImport(Glibc)

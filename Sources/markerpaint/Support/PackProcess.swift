@@ -2,6 +2,7 @@ import ArgumentParser
 import MarkerArchive
 import MarkerOutput
 import MarkerRender
+import OfflineCorridor
 import SystemPackage
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,4 @@
 import RouteModel
-public import OfflineCorridor
 public import MarkerSpec
 
 /// The files of an offline pack, as map SDKs and a download manager read them.
