@@ -60,14 +60,14 @@ struct RouteBatchTests {
             let formatting: JSONEncoder.OutputFormatting =
                 name == "markers.geojson"
                 ? [.withoutEscapingSlashes] : name.hasPrefix("sprite-") ? [.prettyPrinted] : [.prettyPrinted, .withoutEscapingSlashes]
-            #expect(try AnyJSON.reencoded(bytes, formatting: formatting) == bytes, "\(name)")
+            #expect(try FoundationJSON.reencoded(bytes, formatting: formatting) == bytes, "\(name)")
         }
         let page = Array(try Data(contentsOf: URL(fileURLWithPath: out + "/" + PreviewPage.fileName)))
         let template = Array(PreviewTemplate.html.utf8)
         let placeholder = try #require(template.firstRange(of: Array("__DATA__".utf8)))
         let escaped = Array(page[placeholder.lowerBound..<(page.count - (template.count - placeholder.upperBound))])
         let data = Array(String(decoding: escaped, as: UTF8.self).replacingOccurrences(of: #"\u003c"#, with: "<").utf8)
-        #expect(try AnyJSON.reencoded(data, formatting: []) == data, "the preview's data")
+        #expect(try FoundationJSON.reencoded(data, formatting: []) == data, "the preview's data")
     }
 
     @Test("every image is drawn once however often used, and a second run draws nothing")

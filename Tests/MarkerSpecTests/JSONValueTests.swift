@@ -42,7 +42,7 @@ struct JSONValueTests {
     @Test("a document of every kind of value is written byte for byte as JSONEncoder writes it", arguments: formattings)
     func sameBytesAsJSONEncoder(formatting: JSONValue.Formatting, foundation: JSONEncoder.OutputFormatting) throws {
         let ours = try Self.document.bytes(formatting)
-        #expect(try AnyJSON.reencoded(ours, formatting: foundation) == ours, "\(String(decoding: ours, as: UTF8.self))")
+        #expect(try FoundationJSON.reencoded(ours, formatting: foundation) == ours, "\(String(decoding: ours, as: UTF8.self))")
     }
 
     @Test("each number is spelled as JSONEncoder spells it", arguments: numbers)
