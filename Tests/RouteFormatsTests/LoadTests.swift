@@ -8,24 +8,13 @@ import Testing
 @Suite("Loading files")
 struct LoadTests {
     /// A fresh directory for one test's files, removed afterwards.
-    final class Scratch {
-        let url: URL
-        init() throws { url = try TemporaryFolder.make("markerpaint-load") }
-        deinit { try? FileManager.default.removeItem(at: url) }
-
-        func write(_ name: String, _ text: String) throws -> String {
-            let file = url.appendingPathComponent(name)
-            try Data(text.utf8).write(to: file)
-            return file.path
-        }
-    }
 
     static let geoJSON = #"{"type": "LineString", "coordinates": [[14.5, 46.05], [14.36, 46.24]]}"#
     static let gpx = #"<gpx><trk><trkseg><trkpt lat="46.05" lon="14.5"/><trkpt lat="46.24" lon="14.36"/></trkseg></trk></gpx>"#
 
     /// A sparse 200 MB file is refused from its size alone, with the size and the limit in the message.
     @Test func oversizedFileIsRefusedUpFront() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder("markerpaint-load")
         let path = scratch.url.appendingPathComponent("huge.gpx").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -37,7 +26,7 @@ struct LoadTests {
 
     /// A file of exactly the limit is read and judged on its content, not refused for its size.
     @Test func fileAtTheLimitIsRead() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder("markerpaint-load")
         let path = scratch.url.appendingPathComponent("zeros.gpx").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -70,7 +59,7 @@ struct LoadTests {
         Case(name: "route.gpx", content: "ocaxG_`owAobd@~iZ\n", format: .polyline(precision: 5)),
     ])
     func formatComesFromTheCallerTheExtensionOrTheContent(_ example: Case) throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder("markerpaint-load")
         let route = try Route.load(path: try scratch.write(example.name, example.content), format: example.format)
         #expect(route.stages.count == 1)
         let first = try #require(route.stages.first?.coordinates.first)
@@ -79,14 +68,14 @@ struct LoadTests {
 
     /// The extension wins over the content, and the message starts with the path.
     @Test func extensionDecidesTheFormat() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder("markerpaint-load")
         let path = try scratch.write("mislabelled.gpx", Self.geoJSON)
         let error = #expect(throws: RouteError.self) { try Route.load(path: path, format: nil) }
         #expect(error?.message.hasPrefix(path + ": not valid XML") == true, "\(error?.message ?? "")")
     }
 
     @Test func missingFileAndDirectoryAreNamed() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder("markerpaint-load")
         let missing = scratch.url.appendingPathComponent("nowhere.gpx").path
         #expect(throws: RouteError("\(missing): no such file")) { try Route.load(path: missing, format: nil) }
         let error = #expect(throws: RouteError.self) { try Route.load(path: scratch.url.path, format: nil) }
@@ -94,8 +83,17 @@ struct LoadTests {
     }
 
     @Test func emptyFileIsNamed() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryFolder("markerpaint-load")
         let path = try scratch.write("empty.geojson", "")
         #expect(throws: RouteError("\(path): the input is empty")) { try Route.load(path: path, format: nil) }
+    }
+}
+
+extension TemporaryFolder {
+    /// Writes `text` as the file `name` in the folder; its path.
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try Data(text.utf8).write(to: file)
+        return file.path
     }
 }

@@ -258,15 +258,7 @@ struct MapFiles: Sendable {
     /// A document whose builder calls back into this batch: its own errors pass as they are, the
     /// document's own (`MapError`) as `mapData` turns them.
     private static func document(_ make: () throws -> [UInt8]) throws(OutputError) -> [UInt8] {
-        do {
-            return try make()
-        } catch let error as OutputError {
-            throw error
-        } catch let error as MapError {
-            throw OutputError(error.message, mapError: error)
-        } catch {
-            throw OutputError(carrying: error)
-        }
+        do { return try make() } catch { throw OutputError(carrying: error) }
     }
 
     /// The PNG of `image`, read back from the folder it was written to.

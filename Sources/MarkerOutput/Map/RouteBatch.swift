@@ -17,10 +17,9 @@ public struct RouteBatch: Sendable {
         public var scales: [MarkerScale] = [1, 2]
         /// The largest side of a sprite sheet: 4096 px is what GPUs commonly load.
         public var spriteSide = SpriteSheet.maximumSide
-        /// The most markers the route may need; refused before any is made.
-        public var limits = MarkerPlan.Limits.standard
-        /// The most distinct images one run may draw (markers' pictures × themes × scales).
-        public var maximumImages = 100_000
+        /// The most markers the route may need and the most distinct images one run may draw, each
+        /// refused before anything is made.
+        public var limits = PreparedRoute.Limits()
         /// Where the folder is served from, ending in `/`: `style.json`'s URLs start with it. Nil for
         /// the folder's own `file://` URL.
         public var baseURL: String? = nil
@@ -74,11 +73,8 @@ public struct RouteBatch: Sendable {
         let scales =
             options.route.sprites
             ? Array(Set(options.scales + SpriteSheet.pixelRatios.map(MarkerScale.init(integerLiteral:)))).sorted() : options.scales
-        var limits = PreparedRoute.Limits()
-        limits.plan = options.limits
-        limits.images = options.maximumImages
         do {
-            prepared = try PreparedRoute(route: route, options: options.route, scales: scales, limits: limits, renderer: measuring)
+            prepared = try PreparedRoute(route: route, options: options.route, scales: scales, limits: options.limits, renderer: measuring)
         } catch {
             switch error {
             case .route(let error): throw error

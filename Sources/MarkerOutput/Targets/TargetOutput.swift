@@ -179,15 +179,7 @@ public struct TargetOutput {
 
     /// `body`'s result, its file errors (and any other) as `OutputError`s.
     private static func asOutputError<Value>(_ body: () throws -> Value) throws(OutputError) -> Value {
-        do {
-            return try body()
-        } catch let error as OutputError {
-            throw error
-        } catch let error as FileError {
-            throw OutputError(error.message)
-        } catch {
-            throw OutputError(carrying: error)
-        }
+        do { return try body() } catch { throw OutputError(carrying: error) }
     }
 
     /// Removes a staging folder whose run failed, leaving `--out` as it was.

@@ -1,6 +1,7 @@
 public import Hummingbird
 import HummingbirdCore
 public import Logging
+import MarkerMap
 import MarkerRender
 import RouteModel
 import RoutePlacement
@@ -58,12 +59,14 @@ public func buildApplication(
     let routeWork = RouteWork(
         images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
         publicBaseURL: configuration.publicBaseURL)
+    var preparing = PreparedRoute.Limits()
+    preparing.plan = MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance)
+    preparing.images = configuration.maximumRouteImages
+    preparing.offlineTiles = configuration.maximumOfflineTiles
     RouteMarkersRoutes(
         work: routeWork, sheets: sheets,
         limits: RouteMarkersRoutes.Limits(
-            bodyBytes: configuration.maximumRouteBytes, images: configuration.maximumRouteImages,
-            plan: MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance),
-            responseBytes: configuration.maximumResponseBytes, offlineTiles: configuration.maximumOfflineTiles)
+            bodyBytes: configuration.maximumRouteBytes, preparing: preparing, responseBytes: configuration.maximumResponseBytes)
     ).add(to: router)
     OfflineTileRoutes(
         work: routeWork,

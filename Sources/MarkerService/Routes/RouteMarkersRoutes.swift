@@ -29,11 +29,9 @@ struct RouteMarkersRoutes: Sendable {
     /// What one request may cost.
     struct Limits: Sendable {
         var bodyBytes: Int
-        var images: Int
-        var plan: MarkerPlan.Limits
+        /// The markers, images and offline tiles one route may need, each counted before it is made.
+        var preparing: PreparedRoute.Limits
         var responseBytes: Int
-        /// The most tiles an offline pack may hold, counted before it is worked out.
-        var offlineTiles: Int
     }
 
     let work: RouteWork
@@ -94,11 +92,8 @@ struct RouteMarkersRoutes: Sendable {
     /// Parses and places the route, and counts its images against the limit before any is drawn,
     /// as `markerpaint route` prepares one.
     private func prepare(_ bytes: [UInt8], _ query: RouteQuery) async throws(ServiceError) -> PreparedRoute {
-        var limits = PreparedRoute.Limits()
-        limits.plan = self.limits.plan
-        limits.images = self.limits.images
-        limits.offlineTiles = self.limits.offlineTiles
-        return try await work.workers.run { [limits] (renderer) throws(ServiceError) -> PreparedRoute in
+        let limits = limits.preparing
+        return try await work.workers.run { (renderer) throws(ServiceError) -> PreparedRoute in
             do throws(PreparedRoute.Refusal) {
                 return try PreparedRoute(
                     parsing: bytes, format: query.format, options: query.options, scales: SpriteID.everyScale, limits: limits, renderer: renderer)

@@ -1,5 +1,3 @@
-import RouteModel
-
 /// A node of the tree the route and fix readers parse JSON into: unlike `JSONValue` (MarkerSpec),
 /// which markerpaint writes, it keeps what reading needs: members in file order, and a line's
 /// positions flat, one value instead of one per position and one per number.
