@@ -83,7 +83,7 @@ let package = Package(
         // (corridor.geojson, tiles.json) and the job that fetches the tiles into one archive.
         .target(
             name: "OfflineCorridor",
-            dependencies: ["RouteModel", "CGEOS", "MarkerSpec", "MarkerArchive", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["RouteModel", "CGEOS", "MarkerSpec", "MarkerArchive", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // 2. The vocabulary every stage shares: marker, unit, theme, request, the image record, naming.
@@ -123,7 +123,7 @@ let package = Package(
         // 3. Drawing: Cairo and Pango, and the pool of one renderer per thread.
         .target(
             name: "MarkerRender",
-            dependencies: ["CPangoCairo", "MarkerPNG", "MarkerPixels", "MarkerSpec", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["CPangoCairo", "MarkerPNG", "MarkerPixels", "MarkerSpec", "MarkerFiles", .product(name: "DequeModule", package: "swift-collections")]
         ),
 
         // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
@@ -175,7 +175,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerArchive", "MarkerGolden", "MarkerFiles", "CommandSupport",
+                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -235,7 +235,7 @@ let package = Package(
         .testTarget(name: "RouteFormatsTests", dependencies: ["RouteFormats", "RouteModel", "MarkerSpec", "TestSupport"]),
         .testTarget(name: "RoutePlacementTests", dependencies: ["RoutePlacement", "RouteFormats", "RouteModel", "MarkerSpec", "TestSupport"]),
         .testTarget(name: "RideTrackingTests", dependencies: ["RideTracking", "RoutePlacement", "RouteFormats", "RouteModel", "TestSupport"]),
-        .testTarget(name: "OfflineCorridorTests", dependencies: ["OfflineCorridor", "RouteFormats", "RouteModel", "TestSupport"], exclude: ["offline_oracle.py"]),
+        .testTarget(name: "OfflineCorridorTests", dependencies: ["OfflineCorridor", "RouteFormats", "RouteModel", "MarkerSpec", "TestSupport", .product(name: "SystemPackage", package: "swift-system")], exclude: ["offline_oracle.py"]),
         .testTarget(name: "MarkerPixelsTests", dependencies: ["MarkerPixels"]),
         .testTarget(name: "MarkerPNGTests", dependencies: ["MarkerPNG", "MarkerPixels", "TestSupport"]),
         .testTarget(

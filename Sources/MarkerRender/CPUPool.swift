@@ -1,5 +1,6 @@
 public import MarkerPNG
 import DequeModule
+import MarkerFiles
 import Dispatch
 import Synchronization
 

@@ -126,9 +126,9 @@ struct MapFiles: Sendable {
             if let job = batch.options.offlineTiles {
                 let written: OfflineTilesJob.Written
                 do {
-                    written = try await job.run(folder.path(of: OfflineFiles.tilesName), folder.path)
+                    written = try await job.run(tileList: folder.path(of: OfflineFiles.tilesName), into: folder.path)
                 } catch {
-                    throw OutputError(carrying: error)
+                    throw OutputError(error.message)
                 }
                 files["\(OfflineFiles.folder)/\(written.name)"] = written.sha256
                 offlinePack = Manifest.OfflinePack(
@@ -136,7 +136,9 @@ struct MapFiles: Sendable {
                     tileType: written.tileType, tiles: written.tiles, absent: written.absent)
                 let style = try Self.mapData { () throws(MapError) in
                     try OfflineStyle.style(
-                        themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement, sheets: sheets,
+                        markers: MapStyle.style(
+                            themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement,
+                            sheets: sheets, baseURL: baseURL),
                         baseURL: baseURL, route: batch.route,
                         basemap: OfflineStyle.Basemap(
                             fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,

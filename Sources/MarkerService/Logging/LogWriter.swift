@@ -1,6 +1,5 @@
 import Dispatch
 import MarkerFiles
-import MarkerRender
 import Synchronization
 
 /// Log lines written to a file descriptor (standard error) by a thread of their own, so a slow or

@@ -27,6 +27,12 @@ extension JSONValue {
         guard case .object(let members) = self else { return nil }
         return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
+
+    /// The elements if this is an array.
+    public var arrayElements: [JSONValue]? {
+        guard case .array(let elements) = self else { return nil }
+        return elements
+    }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,

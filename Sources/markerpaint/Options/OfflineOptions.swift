@@ -1,8 +1,6 @@
 import ArgumentParser
 import MarkerFiles
-import MarkerMap
 import MarkerSpec
-import MarkerOutput
 import SystemPackage
 import OfflineCorridor
 import RouteModel
@@ -105,10 +103,9 @@ struct OfflineOptions: ParsableArguments {
     /// The job that fetches the pack's tiles, or nil without `--tiles-from`.
     func tilesJob() throws -> OfflineTilesJob? {
         guard let tilesFrom else { return nil }
-        return try PackProcess.job(
-            PackProcess.Settings(
-                source: tilesFrom, format: packFormat ?? "pmtiles", maximumBytes: maxPackBytes ?? 2_000_000_000, concurrency: fetchConcurrency ?? 8,
-                tileSize: tileSize))
+        return OfflineTilesJob(
+            executable: try ServeCommand.siblingExecutable("markerpaint-pack"), source: tilesFrom, format: packFormat ?? "pmtiles",
+            maximumBytes: maxPackBytes ?? 2_000_000_000, concurrency: fetchConcurrency ?? 8, tileSize: tileSize)
     }
 
     /// `--pack-style`, read and checked, or nil.

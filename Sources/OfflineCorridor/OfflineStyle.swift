@@ -1,13 +1,15 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 public import RouteModel
-public import RoutePlacement
 public import MarkerSpec
-import OfflineCorridor
 
 /// `offline/style.json`: the route's markers over the offline pack's basemap, with nothing fetched
 /// from the network. The basemap source is the pack (`pmtiles://…` or `mbtiles://…`), drawn as a
-/// raster layer for raster tiles; the route is a line under the markers; sprites and markers are
-/// the folder's own files.
+/// raster layer for raster tiles; the route is a line under the markers; the markers' own style
+/// (its sprites, source and layers, every URL the folder's own) goes on top.
 public enum OfflineStyle {
     /// The offline pack's archive as the style needs it.
     public struct Basemap: Sendable {
@@ -48,31 +50,29 @@ public enum OfflineStyle {
     }
 
     /// Reads a user's basemap style (`--pack-style`): a JSON object with `sources` and `layers`.
-    public static func basemapStyle(parsing bytes: [UInt8]) throws(MapError) -> JSONValue {
+    public static func basemapStyle(parsing bytes: [UInt8]) throws(OfflineError) -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
-            throw MapError(.badChoice, "--pack-style is not a MapLibre style: \(error)")
+            throw OfflineError("--pack-style is not a MapLibre style: \(error)")
         }
         guard let members = value.objectMembers, let sources = members["sources"]?.objectMembers, case .array? = members["layers"] else {
-            throw MapError(.badChoice, "--pack-style is not a MapLibre style: it needs \"sources\" and \"layers\"")
+            throw OfflineError("--pack-style is not a MapLibre style: it needs \"sources\" and \"layers\"")
         }
         guard sources.values.contains(where: { $0.objectMembers?["type"] == "vector" }) else {
-            throw MapError(.badChoice, "--pack-style has no vector source to point at the pack")
+            throw OfflineError("--pack-style has no vector source to point at the pack")
         }
         return value
     }
 
-    /// The style, every URL under `baseURL` (which ends in `/`): `style.json`'s markers (its
-    /// sprites, source and layers) over the route and the pack. For vector tiles with the user's
+    /// The style, every URL under `baseURL` (which ends in `/`): the `markers`' style (its sprites,
+    /// sources and layers) over the route and the pack. For vector tiles with the user's
     /// `basemapStyle`, that style with every vector source pointed at the pack underneath; else a
     /// background and, for raster tiles, the pack as a raster layer.
-    public static func style(
-        themes: [Theme], visibility: MarkerPlan.Visibility, interval: MarkerInterval, rotation: ScreenPlacement.Rotation = .northUp,
-        sheets: [MapStyle.Sheet], baseURL: String, route: Route, basemap: Basemap, basemapStyle: JSONValue? = nil
-    ) -> JSONValue {
+    public static func style(markers: JSONValue, baseURL: String, route: Route, basemap: Basemap, basemapStyle: JSONValue? = nil) -> JSONValue {
         let url = JSONValue.string(basemapURL(basemap, baseURL: baseURL))
+        let markerStyle = markers.objectMembers ?? [:]
 
         var members: [String: JSONValue]
         var sources: [String: JSONValue]
@@ -107,10 +107,10 @@ public enum OfflineStyle {
             if basemap.isRaster { layers.append(["id": "markerpaint-basemap", "type": "raster", "source": .string(basemapSourceID)]) }
         }
         sources[routeSourceID] = ["type": "geojson", "data": routeGeoJSON(route)]
-        sources.merge(MapStyle.sources(baseURL: baseURL)) { _, ours in ours }
+        sources.merge(markerStyle["sources"]?.objectMembers ?? [:]) { _, ours in ours }
         members["sources"] = .object(sources)
-        members["sprite"] = .array(sprites + MapStyle.sprites(sheets, baseURL: baseURL))
-        members["layers"] = .array(layers + routeLayers + MapStyle.layers(themes: themes, visibility: visibility, interval: interval, rotation: rotation))
+        members["sprite"] = .array(sprites + (markerStyle["sprite"]?.arrayElements ?? []))
+        members["layers"] = .array(layers + routeLayers + (markerStyle["layers"]?.arrayElements ?? []))
         return .object(members)
     }
 
