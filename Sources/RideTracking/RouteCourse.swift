@@ -221,7 +221,13 @@ extension RouteCourse {
 
     func point(atDistance metres: Double) -> EarthPoint {
         guard !pieces.isEmpty else { return EarthPoint(x: 0, y: 0, z: 0) }
-        let piece = pieces[pieceIndex(atDistance: metres)]
+        return point(atDistance: metres, piece: pieceIndex(atDistance: metres))
+    }
+
+    /// The point `metres` along the course, on piece `index`, which holds it.
+    func point(atDistance metres: Double, piece index: Int) -> EarthPoint {
+        guard pieces.indices.contains(index) else { return EarthPoint(x: 0, y: 0, z: 0) }
+        let piece = pieces[index]
         let fraction = piece.length > 0 ? min(max((metres - piece.along) / piece.length, 0), 1) : 0
         return piece.start + fraction * piece.direction
     }

@@ -24,11 +24,13 @@ public struct RouteProgress: Sendable, Equatable {
     public var stageDistance: Double
     /// Metres of that stage still to go.
     public var stageRemaining: Double
-    /// Metres from the fix to the course.
+    /// Metres from the fix to the course, to whichever part of it is nearest: never more than to
+    /// `snapped`, never less than to the course's nearest point.
     public var offset: Double
-    /// Whether the rider is following the course.
+    /// Whether the rider is following the course: decided by the fix's stray across the way from
+    /// where the receiver's drift puts it, not by `offset`, against `threshold`.
     public var onRoute: Bool
-    /// The threshold the offset was held to at this fix, in metres.
+    /// The threshold in metres this fix's stray was held to.
     public var threshold: Double
     /// What happened at this fix.
     public var event: Event?

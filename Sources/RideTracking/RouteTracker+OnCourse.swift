@@ -154,6 +154,7 @@ extension RouteTracker {
             state.onRoute = false
             state.leftClock = c.clock
             state.resuming = false
+            state.lost = nil
             state.overCount = 0
             state.movedSinceAnchor = c.moved
             // The drift from before the rider left, which the filter may since have followed them with.
@@ -165,6 +166,6 @@ extension RouteTracker {
                 state.placed = false
             }
         }
-        return report(&state, offset: offset, threshold: threshold, zone: c.zone)
+        return report(&state, at: c.point, threshold: threshold, zone: c.zone)
     }
 }

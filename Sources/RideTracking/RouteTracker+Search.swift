@@ -43,7 +43,18 @@ extension RouteTracker {
         let strays = passes.map(stray)
         let least = strays.min() ?? .infinity
         var found: (match: RouteCourse.Match, stray: Double)? = nil
-        if least <= threshold {
+        if least <= threshold, state.resuming, let lost = state.lost, !course.isNearStageEnd(lost.along, within: c.zone) {
+            // Found again after a gap: where the time since says, not the earliest pass. The rider
+            // rode on at about their speed, or stopped somewhere on the way (a U-turn's way back
+            // after a summit's gap is where the minutes put them, not the way out it lies beside).
+            // At a stage's end the rider goes on at the next stage's start however long the gap.
+            let prior = GapPrior(lost, clock: c.clock, sigma: c.sigma)
+            var cheapest = Double.infinity
+            for index in passes.indices where strays[index] <= threshold {
+                let cost = 0.5 * strays[index] * strays[index] / variance + prior.cost(along: passes[index].along, back: c.back)
+                if cost < cheapest { (cheapest, found) = (cost, (passes[index], strays[index])) }
+            }
+        } else if least <= threshold {
             // Before the first placing, any pass within the threshold: riders start at the start.
             let tolerance = state.placed ? least + 2 * c.sigma + 10 : threshold
             // The earliest such pass, or a nearer one just after it (the two legs of a corner).
@@ -63,14 +74,14 @@ extension RouteTracker {
                 if state.placed, let place = passes.first(where: { $0.offset <= nearest + 2 * c.sigma + 10 }) {
                     state.along = max(place.along, state.anchor - c.back)
                 }
-                return report(&state, offset: nearest, threshold: threshold, zone: c.zone)
+                return report(&state, at: c.point, threshold: threshold, zone: c.zone)
             }
-            return report(&state, offset: c.point.distance(to: course.point(atDistance: state.anchor)), threshold: threshold, zone: c.zone)
+            return report(&state, at: c.point, threshold: threshold, zone: c.zone)
         }
         // Back on: a fix well within the threshold (within it after a gap). A rider 60 m off whose
         // fixes drift 20 m towards the way, or riding out to their detour, is not back.
         guard passStray <= threshold * options.rejoinShare || state.resuming else {
-            return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
+            return report(&state, at: c.point, threshold: threshold, zone: c.zone)
         }
         state.overCount = 0
         if state.placed && !state.resuming && !state.hypotheses.isEmpty, let left = state.leftClock, c.clock - left <= Self.resumeWithin {
@@ -107,9 +118,46 @@ extension RouteTracker {
         state.placed = true
         state.onRoute = true
         state.resuming = false
+        state.lost = nil
         state.anchor = pass.along
         state.anchorTime = c.fix.time
         state.along = pass.along
-        return report(&state, offset: pass.offset, threshold: threshold, zone: c.zone)
+        return report(&state, at: c.point, threshold: threshold, zone: c.zone)
+    }
+}
+
+/// Where a rider found again after a gap in the fixes is likely to be along the course: most rode
+/// on at about the speed they had, the rest stopped somewhere on the way; none went back further
+/// than noise reaches.
+struct GapPrior {
+    /// Where the rider was when the fixes stopped, their speed and its variance, and when.
+    struct Lost: Sendable {
+        var along: Double
+        var speed: Double
+        var speedVariance: Double
+        var clock: Double
+    }
+
+    let from: Double
+    let expected: Double
+    let spread: Double
+
+    init(_ lost: Lost, clock: Double, sigma: Double) {
+        let elapsed = max(clock - lost.clock, 0)
+        from = lost.along
+        expected = lost.along + lost.speed * elapsed
+        // The speed changes over a gap by about a third (a standing rider mostly stands on); the place by the time it held.
+        let change = 0.3 * lost.speed + 0.1
+        spread = (lost.speedVariance * elapsed * elapsed + change * change * elapsed * elapsed / 4 + sigma * sigma).squareRoot()
+    }
+
+    /// Nats against a rider `along` the course: 80% rode on, 20% stopped anywhere up to where riding on puts them.
+    func cost(along: Double, back: Double) -> Double {
+        guard along >= from - back else { return .infinity }
+        let z = (along - expected) / spread
+        let rode = 0.8 * exp(-0.5 * z * z) / (spread * (2 * Double.pi).squareRoot())
+        let reach = max(expected + 2 * spread - from, 1)
+        let stopped = along <= from + reach ? 0.2 / reach : 0
+        return -log(max(rode + stopped, 1e-300))
     }
 }

@@ -130,6 +130,8 @@ public struct RouteTracker: Sendable {
         /// Whether the rider is being found again after a gap rather than after leaving the course:
         /// then one fix within the threshold is enough.
         var resuming = false
+        /// Where the rider was when a long gap in the fixes began, for finding them again after it.
+        var lost: GapPrior.Lost?
         var atStart = false
         var started = false
         var stagesFinished = 0
@@ -223,6 +225,7 @@ public struct RouteTracker: Sendable {
             // Lost for a while: look again from where the rider was.
             state.onRoute = false
             state.resuming = true
+            state.lost = GapPrior.Lost(along: best.along, speed: best.velocity, speedVariance: best.p.vv, clock: context.clock - seconds)
             state.leftClock = nil
             state.anchor = best.along
             state.offDrift = (best.east, best.north, max(best.p.ee, best.p.nn), context.clock - seconds)
@@ -451,9 +454,16 @@ public struct RouteTracker: Sendable {
     /// The start has a zone about it as wide as drift reaches (`zone` metres), so a rider standing
     /// there is not taken for one setting off; each end a narrower one, so a finish is not called
     /// before the rider is there.
-    func report(_ state: inout State, offset: Double, threshold: Double, zone: Double) -> RouteProgress {
+    ///
+    /// The offset is the fix's distance to the course about the rider: to the nearest of the
+    /// pieces met near the fix and the place reported. So it is never more than to the place
+    /// reported and, being a distance to the course, never less than to its nearest point.
+    func report(_ state: inout State, at point: EarthPoint, threshold: Double, zone: Double) -> RouteProgress {
         let along = min(max(state.along, 0), course.length)
         state.piece = course.pieceIndex(atDistance: along, hint: state.piece)
+        let toReported = point.distance(to: course.point(atDistance: along, piece: state.piece))
+        var offset = toReported
+        for match in nearby where match.offset < offset { offset = match.offset }
         let (snapped, stage) = course.place(atDistance: along, piece: state.piece)
         let stageStart = course.stageStarts[stage - 1]
         let stageLength = course.stageLengths[stage - 1]
@@ -515,5 +525,16 @@ struct LocalFrame {
     func leftNormal(of piece: RouteCourse.Piece) -> (east: Double, north: Double) {
         let way = way(of: piece)
         return (way.ne, way.nn)
+    }
+}
+
+extension RouteTracker {
+    /// Each hypothesis as `along@speed cost (drift east, north)`, the likeliest first, for looking inside a ride.
+    package var hypothesesDescription: String {
+        guard let state else { return "-" }
+        let hypotheses = state.hypotheses.map { h in
+            "\(Int(h.along.rounded()))@\((h.velocity * 10).rounded() / 10) c\((h.cost * 10).rounded() / 10) d(\(Int(h.east)),\(Int(h.north)))\(h.match == nil ? " spike" : "")"
+        }
+        return hypotheses.joined(separator: " | ") + (state.onRoute ? "" : " [searching]")
     }
 }

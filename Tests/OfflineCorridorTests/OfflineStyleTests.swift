@@ -44,7 +44,7 @@ struct OfflineStyleTests {
         #expect(sources["osm"]?["url"] == "mbtiles:///data/ride/offline/pack-abc.mbtiles")
         #expect(sources["osm"]?["tiles"] == nil)
         #expect(sources["hill"]?["url"] == "https://h")
-        #expect(style["sprite"]?.arrayElements?.first == ["id": "default", "url": "https://tiles.example/sprite"])
+        #expect(style["sprite"]?.arrayElements?.first?.objectMembers == ["id": "default", "url": "https://tiles.example/sprite"])
         #expect(style["layers"]?.arrayElements?.first?["id"] == "water")
         #expect(style["layers"]?.arrayElements?.last?["id"] == "markerpaint-day")
     }

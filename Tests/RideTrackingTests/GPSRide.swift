@@ -31,8 +31,29 @@ struct GPSErrors: Sendable, CustomStringConvertible {
     /// The accuracy a phone reports whatever its error: its usual 68% radius.
     var reportedAccuracy = 12.0
 
+    /// Plain white noise: σ metres each axis, every fix on its own, no spikes.
+    static func white(sigma: Double, interval: Double, receiver: Receiver) -> GPSErrors {
+        GPSErrors(sigma: sigma, correlationTime: 0, interval: interval, receiver: receiver, spikeShare: 0)
+    }
+
     var description: String {
-        "σ \(Int(sigma)) m over \(Int(correlationTime)) s, a fix each \(Int(interval)) s, \(receiver)"
+        correlationTime == 0
+            ? "white noise σ \(Int(sigma)) m, a fix each \(Int(interval)) s, \(receiver)"
+            : "σ \(Int(sigma)) m over \(Int(correlationTime)) s, a fix each \(Int(interval)) s, \(receiver)"
+    }
+}
+
+/// What a rider does at a course's turn: the fixes stop a while about it (a phone in a pocket at
+/// the summit), and the rider may stand there before riding back.
+struct TurnPlan: Sendable, CustomStringConvertible {
+    /// Seconds without fixes about the turn, 0 for none: they stop when the rider, at their pace,
+    /// is 45% of it short of the turn.
+    var gap: Double
+    /// Seconds the rider stands at the turn.
+    var wait: Double
+
+    var description: String {
+        [gap > 0 ? "no fixes for \(Int(gap)) s" : "no gap", wait > 0 ? "a stop of \(Int(wait)) s" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 }
 
@@ -46,8 +67,10 @@ struct RideCourse: Sendable {
     let length: Double
     /// Every point of the route, to tell how far a place is from any of it.
     let points: [Coordinate]
+    /// Metres along the course where it turns back along itself, if it does.
+    let turn: Double?
 
-    init(name: String, route: Route) {
+    init(name: String, route: Route, turnIndex: Int? = nil) {
         self.name = name
         self.route = route
         stages = route.stages.map(MeasuredStage.init)
@@ -60,6 +83,12 @@ struct RideCourse: Sendable {
         stageStarts = starts
         length = before
         points = route.stages.flatMap(\.coordinates)
+        let first = stages.first
+        turn = turnIndex.flatMap { index in first.map { $0.cumulativeDistances[index] } }
+    }
+
+    init(_ course: MadeCourse) {
+        self.init(name: course.rawValue, route: course.route, turnIndex: course.turnIndex)
     }
 
     /// The place `along` metres into stage `stage` (0-based), measured from the course's start.
@@ -72,6 +101,31 @@ struct RideCourse: Sendable {
         let end = stageStarts[stage] + stages[stage].length
         let (from, to) = along + 5 <= end ? (along, along + 5) : (along - 5, along)
         return Geodesic.inverse(from: coordinate(stage: stage, along: from), to: coordinate(stage: stage, along: to)).initialAzimuth
+    }
+
+    /// The nearest point of the route to `place`, each segment taken as straight on a flat map about
+    /// `place` (good to centimetres for segments of tens of metres within a few hundred metres).
+    func nearestPoint(to place: Coordinate) -> Coordinate {
+        let metresPerDegree = 111_194.9
+        let across = cos(place.latitude * .pi / 180)
+        func flat(_ point: Coordinate) -> (x: Double, y: Double) {
+            ((point.longitude - place.longitude) * across * metresPerDegree, (point.latitude - place.latitude) * metresPerDegree)
+        }
+        var best = (squared: Double.infinity, point: place)
+        var previous = flat(points[0])
+        for index in points.indices {
+            let here = flat(points[index])
+            defer { previous = here }
+            let (dx, dy) = (here.x - previous.x, here.y - previous.y)
+            let length = dx * dx + dy * dy
+            let t = length > 0 ? min(max(-(previous.x * dx + previous.y * dy) / length, 0), 1) : 0
+            let (x, y) = (previous.x + t * dx, previous.y + t * dy)
+            guard x * x + y * y < best.squared else { continue }
+            let from = points[max(index - 1, 0)]
+            let to = points[index]
+            best = (x * x + y * y, Coordinate(latitude: from.latitude + t * (to.latitude - from.latitude), longitude: from.longitude + t * (to.longitude - from.longitude)))
+        }
+        return best.point
     }
 
     /// Metres from `place` to the nearest point of the route, its segments looked at every 5 m.
@@ -126,11 +180,15 @@ struct GPSRide {
     let errors: GPSErrors
     let samples: [Sample]
     let detour: Detour?
+    /// With a turn plan: from when the rider reached the turn until they left it, and when the
+    /// fixes came back after the gap (or the turn was reached, without one).
+    let turnTimes: (reached: Double, left: Double, resumed: Double)?
 
     /// - Parameters:
     ///   - pace: the rider's usual speed in metres per second.
     ///   - detour: whether to leave the course once, 60 m to a side where no other leg is within 55 m.
-    init(course: RideCourse, errors: GPSErrors, pace: Double, detour wantsDetour: Bool = false, seed: UInt64) {
+    ///   - turn: what the rider does at the course's turn, for a course that has one.
+    init(course: RideCourse, errors: GPSErrors, pace: Double, detour wantsDetour: Bool = false, turn plan: TurnPlan? = nil, seed: UInt64) {
         self.course = course
         self.errors = errors
         var random = SeededGenerator(seed: seed)
@@ -151,6 +209,11 @@ struct GPSRide {
         var along = 0.0
         var speed = 0.0
         var setOff = false
+        // The gap about the turn: where it starts, and until when no fix comes.
+        let turn = plan.flatMap { plan in course.turn.map { (along: $0, plan: plan) } }
+        var gapStart = turn.map { $0.plan.gap > 0 ? $0.along - 0.45 * pace * $0.plan.gap : .infinity }
+        var silentUntil = -Double.infinity
+        var turnTimes: (reached: Double, left: Double, resumed: Double)? = nil
 
         func advanceDrift(to now: Double) {
             let rho = exp(-(now - driftTime) / errors.correlationTime)
@@ -182,7 +245,13 @@ struct GPSRide {
         func tick(_ truth: () -> Coordinate, offset: Double = 0) {
             time += 1
             clock += 1
-            if clock >= errors.interval {
+            if let start = gapStart, along >= start, let gap = turn?.plan.gap {
+                silentUntil = time + gap
+                gapStart = nil
+            }
+            if clock >= errors.interval && time < silentUntil {
+                clock = 0
+            } else if clock >= errors.interval {
                 clock = 0
                 emit(truth(), offset: offset)
             }
@@ -227,6 +296,7 @@ struct GPSRide {
             var stops: [Double] = []
             if (start..<end).contains(stopAt) { stops.append(stopAt) }
             if let place = detourPlace, place.stage == index { stops.append(place.along) }
+            if let turn, (start..<end).contains(turn.along) { stops.append(turn.along) }
             for stop in stops.sorted() {
                 ride(to: stop)
                 if let place = detourPlace, place.stage == index, stop == place.along {
@@ -243,6 +313,10 @@ struct GPSRide {
                     let returning = (away..<samples.count).first { samples[$0].offset < 60 } ?? away
                     let leftAt = indices.first { samples[$0].offset > 0 } ?? first
                     detour = Detour(away: away, returning: returning, back: samples.count - 1, off: leftAt..<(samples.count - 1))
+                } else if let turn, stop == turn.along {
+                    let reached = time
+                    stand(Int(turn.plan.wait))
+                    turnTimes = (reached, time, max(silentUntil, reached))
                 } else {
                     stand(45)
                 }
@@ -252,6 +326,7 @@ struct GPSRide {
         }
         self.samples = samples
         self.detour = detour
+        self.turnTimes = turnTimes
     }
 
     /// A place past the middle (or, failing that, before it) where a rider 60 m to one side is at

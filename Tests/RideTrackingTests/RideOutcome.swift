@@ -10,7 +10,11 @@ enum RideCourseKind: Sendable, CustomStringConvertible {
     case real(String)
 
     static let realTracks = ["korita-zbevnica.gpx", "cerknicko-jezero.gpx", "Mojstrovka.gpx", "route.gpx"]
-    static let all: [RideCourseKind] = MadeCourse.allCases.map(RideCourseKind.made) + realTracks.map(RideCourseKind.real)
+    /// The made courses, the real tracks, then the courses that turn back along themselves (last,
+    /// so the rides before them keep their seeds).
+    static let all: [RideCourseKind] =
+        MadeCourse.allCases.filter { !MadeCourse.turnarounds.contains($0) }.map(RideCourseKind.made) + realTracks.map(RideCourseKind.real)
+        + MadeCourse.turnarounds.map(RideCourseKind.made)
 
     var description: String {
         switch self {
@@ -30,7 +34,7 @@ enum RideCourseKind: Sendable, CustomStringConvertible {
 
     func course() throws -> RideCourse {
         switch self {
-        case .made(let course): RideCourse(name: course.rawValue, route: course.route)
+        case .made(let course): RideCourse(course)
         case .real(let file): RideCourse(name: file, route: try Route.load(path: Repository.sharedRoute(file), format: nil))
         }
     }
@@ -114,6 +118,34 @@ struct RideOutcome {
         }
     }
 
+    /// The fixes about the turn: from two minutes before the rider reached it to three minutes
+    /// after they left it and the fixes came back.
+    var aboutTheTurn: [Int] {
+        guard let times = ride.turnTimes else { return [] }
+        let window = (times.reached - 120)...(max(times.left, times.resumed) + 180)
+        return onCourse.filter { samples[$0].fix.time.map(window.contains) ?? false }
+    }
+
+    /// The most a fix about the turn was placed from the rider, along the course.
+    var worstAboutTheTurn: (metres: Double, index: Int?) {
+        aboutTheTurn.reduce((0, nil)) { worst, index in
+            let error = abs(progress[index].distance - samples[index].along)
+            return error > worst.0 ? (error, index) : worst
+        }
+    }
+
+    /// The fixes whose offset is not the metres from the fix to the route: less than to the route's
+    /// nearest point or more than to the place reported as the rider's, by more than a metre.
+    var offsetMisses: [(index: Int, offset: Double, nearest: Double, reported: Double)] {
+        progress.indices.compactMap { index in
+            let fix = samples[index].fix.coordinate
+            let nearest = Geodesic.inverse(from: fix, to: ride.course.nearestPoint(to: fix)).distance
+            let reported = Geodesic.inverse(from: fix, to: progress[index].snapped).distance
+            let offset = progress[index].offset
+            return offset < nearest - 1 || offset > reported + 1 ? (index, offset, nearest, reported) : nil
+        }
+    }
+
     /// The most the distance read while the rider stood at the start.
     var worstAtStart: Double {
         samples.indices.filter { samples[$0].beforeSetOff }.map { progress[$0].distance }.max() ?? 0
@@ -138,6 +170,15 @@ struct RideOutcome {
         let sorted = onCourse.map { samples[$0].drift }.sorted()
         guard !sorted.isEmpty else { return 0 }
         return sorted[min(Int((Double(sorted.count) * 0.99).rounded(.up)) - 1, sorted.count - 1)]
+    }
+
+    /// Whether the ride meets all four points of "Riding on real GPS": the start, no leg jumps,
+    /// p99 within 3σ + 10 m, off route meaning off (a detour seen within 3 fixes, never a lone spike).
+    var meetsAll: Bool {
+        let delays = detourDelays
+        return strays == 0 && percentile99 <= 3 * ride.errors.sigma + 10 && worstAtStart <= 3 * ride.errors.sigma + 10
+            && (delays.map { ($0.flagged ?? 99) <= 3 && ($0.rejoined ?? 99) <= 3 } ?? true) && starts.count == 1 && finishes.count == 1
+            && offBySpike.isEmpty
     }
 
     var summary: String {

@@ -15,6 +15,19 @@ public enum MadeCourse: String, CaseIterable, CustomStringConvertible, Sendable 
     case loop
     /// East, north, back west across the way out, south across it again, and on.
     case crossesItself
+    /// 5 km out along a path and back down the same line: the commonest route after the loop.
+    case outAndBack
+    /// 5 km out along a road and back in the other lane, 8 m away.
+    case outAndBackLanes
+    /// 5 km out and back on a way 30 m from the way out.
+    case outAndBackApart
+    /// 2 km out along a stick, round a 3 km loop to the stick's end, and back down the stick.
+    case lollipop
+    /// 3 km east, 1 km up a spur to a summit and back down it, and 3 km on east.
+    case summitSpur
+
+    /// The courses that turn back along themselves, whose turn the tracker must follow.
+    public static let turnarounds: [MadeCourse] = [.outAndBack, .outAndBackLanes, .outAndBackApart, .lollipop, .summitSpur]
 
     public var description: String { rawValue }
 
@@ -58,6 +71,24 @@ public enum MadeCourse: String, CaseIterable, CustomStringConvertible, Sendable 
                 points += Self.line(from: points.last ?? Self.origin, azimuth: azimuth, metres: metres).dropFirst()
             }
             return points
+        case .outAndBack, .outAndBackLanes, .outAndBackApart:
+            let apart: Double = self == .outAndBack ? 0 : self == .outAndBackLanes ? 8 : 30
+            let out = Self.line(from: Self.origin, azimuth: 80, metres: 5_000)
+            // Back on the right of the way back, as one keeps right.
+            let back = out.reversed().map { apart == 0 ? $0 : Geodesic.direct(from: $0, azimuth: 350, distance: apart) }
+            return out + back.dropFirst(apart == 0 ? 1 : 0)
+        case .lollipop:
+            let stick = Self.line(from: Self.origin, azimuth: 90, metres: 2_000)
+            let end = stick.last ?? Self.origin
+            let loop = Self.circle(centre: Geodesic.direct(from: end, azimuth: 90, distance: 480), radius: 480, from: 270, turns: 1)
+            let back: [Coordinate] = stick.reversed()
+            return stick + loop.dropFirst() + back.dropFirst()
+        case .summitSpur:
+            let approach = Self.line(from: Self.origin, azimuth: 90, metres: 3_000)
+            let fork = approach.last ?? Self.origin
+            let spur = Self.line(from: fork, azimuth: 0, metres: 1_000)
+            let down: [Coordinate] = spur.reversed()
+            return approach + spur.dropFirst() + down.dropFirst() + Self.line(from: fork, azimuth: 90, metres: 3_000).dropFirst()
         case .crossesItself:
             var points = Self.line(from: Self.origin, azimuth: 90, metres: 3_000)
             for (azimuth, metres) in [(0.0, 1_000.0), (270, 2_000), (180, 2_000), (90, 1_000), (0, 600), (90, 2_500)] {
@@ -68,6 +99,20 @@ public enum MadeCourse: String, CaseIterable, CustomStringConvertible, Sendable 
     }
 
     public var route: Route { Route(stages: [Stage(coordinates: coordinates)]) }
+
+    /// The index in `coordinates` of the point where the course turns back along itself: the far
+    /// end of an out-and-back, where a lollipop's loop meets its stick again, the summit; nil for
+    /// the courses that do not.
+    public var turnIndex: Int? {
+        switch self {
+        case .outAndBack, .outAndBackLanes, .outAndBackApart: Self.line(from: Self.origin, azimuth: 80, metres: 5_000).count - 1
+        case .lollipop:
+            Self.line(from: Self.origin, azimuth: 90, metres: 2_000).count - 1 + Self.circle(centre: Self.origin, radius: 480, from: 270, turns: 1).count - 1
+        case .summitSpur:
+            Self.line(from: Self.origin, azimuth: 90, metres: 3_000).count - 1 + Self.line(from: Self.origin, azimuth: 0, metres: 1_000).count - 1
+        default: nil
+        }
+    }
 
     public static func line(from start: Coordinate, azimuth: Double, metres: Double) -> [Coordinate] {
         let count = max(Int(metres / 10), 1)
