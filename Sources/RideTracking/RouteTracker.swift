@@ -527,14 +527,3 @@ struct LocalFrame {
         return (way.ne, way.nn)
     }
 }
-
-extension RouteTracker {
-    /// Each hypothesis as `along@speed cost (drift east, north)`, the likeliest first, for looking inside a ride.
-    package var hypothesesDescription: String {
-        guard let state else { return "-" }
-        let hypotheses = state.hypotheses.map { h in
-            "\(Int(h.along.rounded()))@\((h.velocity * 10).rounded() / 10) c\((h.cost * 10).rounded() / 10) d(\(Int(h.east)),\(Int(h.north)))\(h.match == nil ? " spike" : "")"
-        }
-        return hypotheses.joined(separator: " | ") + (state.onRoute ? "" : " [searching]")
-    }
-}

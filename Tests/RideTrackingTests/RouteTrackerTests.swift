@@ -119,11 +119,7 @@ struct RouteTrackerTests {
                 var fresh = ride
                 fresh.seed = ride.seed &+ UInt64(5000 + 31 * index)
                 let outcome = try RideOutcome(fresh.ride())
-                let delays = outcome.detourDelays
-                let met = outcome.strays == 0 && outcome.percentile99 <= 3 * ride.errors.sigma + 10
-                    && (delays?.flagged ?? 99) <= 3 && (delays?.rejoined ?? 99) <= 3 && outcome.starts.count == 1 && outcome.finishes.count == 1
-                    && outcome.offBySpike.isEmpty
-                if met { ridePassed += 1 }
+                if outcome.meetsAll { ridePassed += 1 }
                 rideStrays += outcome.strays
                 falseOff += outcome.falseOff.count
                 onCourse += outcome.onCourse.count
