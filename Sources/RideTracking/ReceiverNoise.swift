@@ -8,47 +8,81 @@ import Darwin
 import RouteModel
 
 /// What a ride shows of its receiver, learned from the fixes on the course so thresholds follow
-/// the receiver, not its claims: how far its drift reaches, and the white noise about the drift.
+/// the receiver, not its claims: how far fixes stray across the way, and how much of that lasts
+/// from fix to fix (drift) rather than changing every fix (white noise).
+///
+/// The two are told apart by how alike successive fixes' strays are: drift moves them together,
+/// white noise independently. A filter that took white noise for drift would chase every fix.
 struct ReceiverNoise: Sendable {
-    /// The spread of the drift across the way, m².
-    private(set) var driftVariance: Double
-    /// The white noise about the drift, each way, m².
-    private(set) var whiteVariance: Double
+    /// The spread of fixes across the way, drift and white noise together, m².
+    private(set) var spreadVariance: Double
+    /// The spread and the covariance of successive fixes' strays (as if no time apart), over the
+    /// last minutes: their ratio is the drift's share of the spread.
+    private var recent: (spread: Double, lasting: Double)
+    /// The last fix learned from: its stray across the way, the way's left, and when.
+    private var last: (side: Double, normal: (east: Double, north: Double), clock: Double)?
 
-    /// The weight of a new fix in each spread, for fixes `seconds` apart.
-    private var weights = (seconds: -1.0, drift: 0.0, white: 0.0)
+    /// The weight of a new fix in each spread, for fixes `seconds` apart; and how much drift is left
+    /// after the time between the fixes learned from.
+    private var weights = (seconds: -1.0, spread: 0.0, share: 0.0)
+    private var fading = (seconds: -1.0, value: 1.0)
 
-    /// Seconds over which the spreads are learned.
-    static let learningTime = (drift: 600.0, white: 60.0)
+    /// Seconds over which the spread, and the drift's share of it, are learned.
+    static let learningTime = (spread: 600.0, share: 120.0)
+    static let shareFixes = 60
+    /// Fixes further apart than this, in seconds, or on ways further from parallel than this
+    /// cosine, say little of how alike successive strays are.
+    static let neighbours = (seconds: 10.0, cosine: 0.9)
 
     init(noise: Double) {
-        driftVariance = noise * noise
-        whiteVariance = 9
+        spreadVariance = noise * noise
+        // Until the ride shows otherwise, most of the spread is taken for drift.
+        recent = (noise * noise, 0.7 * noise * noise)
     }
 
-    /// The drift's σ, each axis, in metres: what the ride has shown, or what the receiver claims if more.
+    /// The fixes' spread across the way, σ in metres: what the ride has shown, or what the receiver claims if more.
     func sigma(claimed: Double?) -> Double {
-        max(driftVariance.squareRoot(), claimed ?? 0, 3)
+        max(spreadVariance.squareRoot(), claimed ?? 0, 3)
     }
 
-    /// Learns from a fix on the course `side` metres across the way, `residual` from where the drift
-    /// put it, whose variance the filter expected to be `expected` (the filter's own part of it
-    /// `expected` − white), `seconds` after the last.
-    mutating func learn(side: Double, residual: Double, expected: Double, seconds: Double, claimed: Double?) {
-        // Each clipped at 2.5σ, and learnt only from fixes the drift explains, so neither a spike
+    /// The share of the spread that is drift, from a twentieth to all but a hundredth.
+    var driftShare: Double {
+        min(max(recent.lasting / max(recent.spread, 1), 0.05), 0.99)
+    }
+
+    /// Learns from a fix on the course `side` metres across the way (whose left is `normal`) at
+    /// `clock`, `residual` from where the filter put it with `expected` variance, `seconds` after
+    /// the last fix; the drift decorrelates over `correlationTime` seconds.
+    mutating func learn(
+        side: Double, residual: Double, expected: Double, normal: (east: Double, north: Double), clock: Double, seconds: Double, correlationTime: Double
+    ) {
+        // Each clipped at 2.5σ, and learnt only from fixes the filter explains, so neither a spike
         // that slipped through nor a rider drifting off the course can swell them (a threshold grown
         // from a departure would let the next departure through).
         guard residual * residual <= 4 * expected else { return }
         let sigma = sigma(claimed: nil)
+        let clip = 6.25 * sigma * sigma
         if seconds != weights.seconds {
             // Fixes mostly come at one rate: the weights are worked out when it changes.
             let step = max(seconds, 0.2)
-            weights = (seconds, 1 - exp(-step / Self.learningTime.drift), 1 - exp(-step / Self.learningTime.white))
+            // The share is learned over a couple of minutes, and over no fewer than `shareFixes` fixes: from
+            // fewer, how alike two fixes are is itself too noisy to tell drift from white noise.
+            let shareTime = max(Self.learningTime.share, Double(Self.shareFixes) * step)
+            weights = (seconds, 1 - exp(-step / Self.learningTime.spread), 1 - exp(-step / shareTime))
         }
+        let square = min(side * side, clip)
         // Clipping a Gaussian at 2.5σ keeps 96.7% of its variance.
-        driftVariance += weights.drift * (min(side * side, 6.25 * sigma * sigma) / 0.967 - driftVariance)
-        let white = min(residual * residual, 6.25 * expected) - (expected - whiteVariance)
-        whiteVariance = min(max(whiteVariance + weights.white * (white - whiteVariance), 1), 400)
+        spreadVariance += weights.spread * (square / 0.967 - spreadVariance)
+        recent.spread += weights.share * (square - recent.spread)
+        if let last, clock - last.clock <= Self.neighbours.seconds,
+            case let cosine = normal.east * last.normal.east + normal.north * last.normal.north, cosine >= Self.neighbours.cosine
+        {
+            let apart = clock - last.clock
+            if apart != fading.seconds { fading = (apart, exp(-apart / correlationTime)) }
+            let product = min(max(side * last.side * cosine, -clip), clip) / fading.value
+            recent.lasting += weights.share * (product - recent.lasting)
+        }
+        last = (side, normal, clock)
     }
 }
 
@@ -92,10 +126,10 @@ struct DriftHistory: Sendable {
     }
 
     /// The most a fix `side` metres across a way whose left is `normal` strays from any snapshot's
-    /// drift, carried forward to `time` (fading over `correlationTime`, with `sigma`² fresh each axis
-    /// and `white` noise), in units of its spread; and that spread.
+    /// drift, carried forward to `time` (fading over `correlationTime`, with `drift` variance fresh
+    /// each axis and `white` noise), in units of its spread; and that spread.
     func largestStray(
-        side: Double, normal: (east: Double, north: Double), time: Double, correlationTime: Double, sigma: Double, white: Double
+        side: Double, normal: (east: Double, north: Double), time: Double, correlationTime: Double, drift: Double, white: Double
     ) -> (stray: Double, spread: Double)? {
         var largest: (stray: Double, spread: Double)? = nil
         for snapshot in snapshots {
@@ -103,7 +137,7 @@ struct DriftHistory: Sendable {
             let fading = exp(-age / correlationTime)
             let expected = fading * (normal.east * snapshot.east + normal.north * snapshot.north)
             let carried = normal.east * normal.east * snapshot.ee + 2 * normal.east * normal.north * snapshot.en + normal.north * normal.north * snapshot.nn
-            let variance = fading * fading * carried + sigma * sigma * (1 - fading * fading) + white
+            let variance = fading * fading * carried + drift * (1 - fading * fading) + white
             let stray = side - expected
             let spread = variance.squareRoot()
             if largest.map({ abs(stray) / spread > abs($0.stray) / $0.spread }) ?? true {

@@ -36,6 +36,8 @@ struct RideHypothesis: Sendable {
     var reference: Reference?
     /// The pass the last fix was matched to, nil when it was taken for a spike.
     var match: RouteCourse.Match?
+    /// How many fixes in a row up to the last were taken for spikes.
+    var spikes = 0
     /// The last fix's stray across the way from where this guess put it, and that stray's variance.
     var stray = 0.0
     var strayVariance = 0.0

@@ -13,7 +13,7 @@ extension RouteTracker {
     mutating func onCourse(_ c: Context, state: inout State) -> RouteProgress {
         let step = c.seconds ?? 1
         let fading = exp(-max(step, 0) / options.driftTime)
-        let fresh = c.sigma * c.sigma * (1 - fading * fading)
+        let fresh = c.drift * (1 - fading * fading)
         predicted.removeAll(keepingCapacity: true)
         shortfalls.removeAll(keepingCapacity: true)
         reaches.removeAll(keepingCapacity: true)
@@ -44,7 +44,9 @@ extension RouteTracker {
             let previous = state.hypotheses[index].along
             let shortfall = shortfalls[index]
             let within = (hypothesis.furthest - c.retreat)...(reaches[index] + c.back)
-            let spikeCost = Self.spikeCost + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
+            // Spikes come alone: each further one in a row is dearer, so a guess left behind by a
+            // rider who set off cannot take fix after fix for spikes.
+            let spikeCost = Self.spikeCost * Double(1 + min(hypothesis.spikes, 3)) + log(2 * .pi) + 0.5 * log((hypothesis.p.ss + hypothesis.p.ee + c.white) * (hypothesis.p.nn + c.white))
             candidates.append(Candidate(hypothesis: index, previous: previous, match: nil, cost: hypothesis.cost + spikeCost, along: hypothesis.along))
 
             let logDeterminant = hypothesis.typicalLogDeterminant(noise: c.white)
@@ -88,6 +90,7 @@ extension RouteTracker {
             guard let match = candidate.match else {
                 var spike = hypothesis
                 spike.match = nil
+                spike.spikes += 1
                 spike.cost = candidate.cost
                 state.hypotheses.append(spike)
                 continue
@@ -108,14 +111,17 @@ extension RouteTracker {
         var offset: Double
         var stray: Double
         var threshold = c.floor
+        // The left of the way at the nearest pass: the best match's own, when it has one.
+        var normal = (east: 0.0, north: 0.0)
         let nearest = best.match ?? nearestPass(from: best.along, within: c.back + c.reach)
         if let nearest {
             offset = nearest.offset
+            normal = c.frame.leftNormal(of: course.pieces[nearest.piece])
             let carried = best.match != nil ? (best.stray, best.strayVariance.squareRoot()) : (nearest.side, (best.p.ee + c.white).squareRoot())
             stray = carried.0
             threshold = limit(floor: c.floor, spread: carried.1)
             if let (largest, spread) = state.history.largestStray(
-                side: nearest.side, normal: c.frame.leftNormal(of: course.pieces[nearest.piece]), time: c.clock, correlationTime: options.driftTime, sigma: c.sigma, white: c.white),
+                side: nearest.side, normal: normal, time: c.clock, correlationTime: options.driftTime, drift: c.drift, white: c.white),
                 abs(largest) - limit(floor: c.floor, spread: spread) > abs(stray) - threshold
             {
                 (stray, threshold) = (largest, limit(floor: c.floor, spread: spread))
@@ -127,8 +133,15 @@ extension RouteTracker {
         let over = abs(stray) > threshold && offset > c.floor * options.rejoinShare
         let sideOfStray = stray >= 0 ? 1.0 : -1.0
         if over {
-            state.overCount = state.overCount > 0 && state.overSide == sideOfStray ? state.overCount + 1 : 1
+            // A rider leaving moves the fixes on from the last one over; a spike jumps tens of
+            // metres from it: two spikes, or a drifting fix and a spike, are not a departure.
+            let together = state.overPoint.map { last in
+                let seconds = c.seconds.map { _ in max(c.clock - last.clock, 0) } ?? 1
+                return c.point.distance(to: last.point) <= 1.5 * max(best.velocity, 2) * seconds + 3 * (2 * c.white).squareRoot() + 15
+            } ?? false
+            state.overCount = state.overCount > 0 && state.overSide == sideOfStray && together ? state.overCount + 1 : 1
             state.overSide = sideOfStray
+            state.overPoint = (c.point, c.clock)
         } else {
             state.overCount = 0
         }
@@ -144,7 +157,9 @@ extension RouteTracker {
             // Learnt only from a clear winner: a guess that is wrong for a while must not teach the
             // tracker that the receiver strays that far.
             if abs(match.beyond) < 1 && (state.hypotheses.count == 1 || state.hypotheses[1].cost >= 3) {
-                state.noise.learn(side: match.side, residual: best.stray, expected: best.strayVariance, seconds: step, claimed: c.claimed)
+                state.noise.learn(
+                    side: match.side, residual: best.stray, expected: best.strayVariance, normal: normal,
+                    clock: c.clock, seconds: step, correlationTime: options.driftTime)
             }
             state.history.record(
                 .init(time: c.clock, east: best.east, north: best.north, ee: best.p.ee, en: best.p.en, nn: best.p.nn))

@@ -25,7 +25,7 @@ extension RouteTracker {
         let age = max(c.clock - (state.offDrift.time ?? c.clock), 0)
         let fading = exp(-age / options.driftTime)
         let drift = (east: fading * state.offDrift.east, north: fading * state.offDrift.north)
-        let variance = fading * fading * state.offDrift.variance + c.sigma * c.sigma * (1 - fading * fading) + c.white
+        let variance = fading * fading * state.offDrift.variance + c.drift * (1 - fading * fading) + c.white
         let threshold = limit(floor: c.floor, spread: variance.squareRoot())
 
         course.pieces(near: c.point, within: threshold + 3 * c.sigma + 30, window: window, into: &nearby)

@@ -88,8 +88,8 @@ public struct RouteTracker: Sendable {
     static let firmAfter = 10
     /// Seconds after which a hypothesis's reference moves on to the current fix.
     static let referenceAge = 12.0
-    /// Of riders after a long gap, the share who rode on, and how far the others (who stopped) went, in metres.
-    static let rodeOn = (share: 0.8, otherwise: 10.0)
+    /// Of riders after a long gap, the share who rode on (the others stopped somewhere on the way).
+    static let rodeOn = 0.8
 
     /// What the tracker knows between fixes.
     struct State: Sendable {
@@ -127,6 +127,8 @@ public struct RouteTracker: Sendable {
         /// Consecutive fixes over the threshold on one side, and which.
         var overCount = 0
         var overSide = 0.0
+        /// The last fix over the threshold, and when.
+        var overPoint: (point: EarthPoint, clock: Double)?
         /// Whether the rider is being found again after a gap rather than after leaving the course:
         /// then one fix within the threshold is enough.
         var resuming = false
@@ -168,7 +170,7 @@ public struct RouteTracker: Sendable {
             let noise = ReceiverNoise(noise: options.assumedNoise)
             let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
             var fresh = State(
-                hypotheses: [], time: fix.time, lastPoint: point, noise: noise, offDrift: (0, 0, sigma * sigma, fix.time), onRoute: false,
+                hypotheses: [], time: fix.time, lastPoint: point, noise: noise, offDrift: (0, 0, noise.driftShare * sigma * sigma, fix.time), onRoute: false,
                 placed: false, anchor: 0, anchorTime: fix.time, along: 0)
             let progress = follow(fix, at: point, seconds: nil, moved: 0, state: &fresh)
             self.state = fresh
@@ -188,10 +190,11 @@ public struct RouteTracker: Sendable {
         var frame: LocalFrame
         var seconds: Double?
         var moved: Double
-        /// The drift's σ, the white noise's variance, and what the fix's accuracy claims.
+        /// The fixes' spread across the way (σ, drift and white noise together), and the drift's and
+        /// the white noise's variance.
         var sigma: Double
+        var drift: Double
         var white: Double
-        var claimed: Double?
         /// Metres behind where the rider was that noise can place a fix (for finding them again), and
         /// behind the furthest a hypothesis reached that it may go (less: its drift takes the rest).
         var back: Double
@@ -210,14 +213,15 @@ public struct RouteTracker: Sendable {
     }
 
     mutating func follow(_ fix: Fix, at point: EarthPoint, seconds: Double?, moved: Double, state: inout State) -> RouteProgress {
-        let claimed = fix.accuracy.map { $0 / 1.5 }
-        let sigma = state.noise.sigma(claimed: claimed)
+        let sigma = state.noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
+        let drift = state.noise.driftShare * sigma * sigma
+        let white = max(sigma * sigma - drift, 1)
         let clock = fix.time ?? ((state.time ?? 0) + 1)
         let context = Context(
-            fix: fix, point: point, frame: LocalFrame(point), seconds: seconds, moved: moved, sigma: sigma, white: state.noise.whiteVariance,
-            claimed: claimed, back: 3 * sigma + 10, retreat: sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma), radius: 3 * sigma + 15,
+            fix: fix, point: point, frame: LocalFrame(point), seconds: seconds, moved: moved, sigma: sigma, drift: drift, white: white,
+            back: 3 * sigma + 10, retreat: sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma), radius: 3 * sigma + 15,
             reach: seconds.map { options.maximumSpeed * $0 } ?? 2 * moved, clock: clock,
-            restartBase: Self.resetCost + log(2 * .pi * (sigma * sigma + state.noise.whiteVariance)))
+            restartBase: Self.resetCost + log(2 * .pi * (drift + white)))
         state.time = fix.time ?? state.time
         state.lastPoint = point
         state.movedSinceAnchor = state.onRoute ? 0 : state.movedSinceAnchor + moved
@@ -247,9 +251,10 @@ public struct RouteTracker: Sendable {
         let way = c.frame.way(of: course.pieces[match.piece])
         let innovation = hypothesis.innovation(match, way: way, noise: c.white, logDeterminant: logDeterminant)
         guard c.seconds != nil else { return (innovation.cost, match.along) }
-        let filteredAlong = hypothesis.along(correctedBy: innovation)
-        let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
-            + shortfall.cost(along: filteredAlong, course: course)
+        let gap = gapCost(to: match.along, from: previous, expected: hypothesis.along, innovation: innovation, seconds: c.seconds)
+        // A rider who stopped in the gap is where the fix says, not pulled towards where riding on puts them.
+        let filteredAlong = gap.stopped ? max(hypothesis.along + innovation.yt, previous) : hypothesis.along(correctedBy: innovation)
+        let filtered = innovation.cost + gap.cost + shortfall.cost(along: filteredAlong, course: course)
         // A restart costs at least its base: no need to work it out where the filter is cheaper.
         guard filtered > c.restartBase else { return (filtered, filteredAlong) }
         let restart = restartCost(match, expected: hypothesis.along, context: c) + shortfall.cost(along: match.along, course: course)
@@ -260,7 +265,7 @@ public struct RouteTracker: Sendable {
     /// the fix's likelihood with drift of the ride's σ, and a nat for each `restartReach` metres the
     /// match is from where the hypothesis expected the rider (nearer places are likelier).
     func restartCost(_ match: RouteCourse.Match, expected: Double, context c: Context) -> Double {
-        c.restartBase + abs(match.along - expected) / Self.restartReach + 0.5 * match.offset * match.offset / (c.sigma * c.sigma + c.white)
+        c.restartBase + abs(match.along - expected) / Self.restartReach + 0.5 * match.offset * match.offset / (c.drift + c.white)
     }
 
     /// A hypothesis matched to `match`, its cost counted and its filter corrected; or, where the
@@ -272,7 +277,9 @@ public struct RouteTracker: Sendable {
         let way = c.frame.way(of: course.pieces[match.piece])
         let innovation = hypothesis.innovation(match, way: way, noise: c.white)
         var branch = hypothesis
-        let filtered = innovation.cost + gapCost(to: match.along, from: previous, innovation: innovation, seconds: c.seconds)
+        branch.spikes = 0
+        let gap = gapCost(to: match.along, from: previous, expected: hypothesis.along, innovation: innovation, seconds: c.seconds)
+        let filtered = innovation.cost + gap.cost
         let restart = restartCost(match, expected: hypothesis.along, context: c)
         branch.match = match
         branch.stray = innovation.yn
@@ -284,11 +291,23 @@ public struct RouteTracker: Sendable {
             branch.east = 0
             branch.north = 0
             let velocity = max(branch.p.vv, c.fix.speed == nil ? 4 : 1)
-            branch.p = .diagonal(along: c.sigma * c.sigma, velocity: velocity, drift: c.sigma * c.sigma)
+            branch.p = .diagonal(along: c.sigma * c.sigma, velocity: velocity, drift: c.drift)
             let restarted = branch.innovation(match, way: way, noise: c.white)
             branch.correct(restarted)
             branch.stray = restarted.yn
             branch.strayVariance = restarted.snn
+            if let speed = c.fix.speed { branch.correct(speed: speed, variance: 0.25) }
+        } else if gap.stopped {
+            // Stopped somewhere in the gap: where the fix says, the drift kept, the speed since unknown.
+            branch.cost += filtered
+            branch.along = max(branch.along + innovation.yt, previous)
+            branch.p.ss = c.white
+            (branch.p.sv, branch.p.se, branch.p.sn) = (0, 0, 0)
+            branch.p.vv = max(branch.p.vv, c.fix.speed == nil ? 4 : 1)
+            let stopped = branch.innovation(match, way: way, noise: c.white)
+            branch.correct(stopped)
+            branch.stray = stopped.yn
+            branch.strayVariance = stopped.snn
             if let speed = c.fix.speed { branch.correct(speed: speed, variance: 0.25) }
         } else {
             branch.cost += filtered
@@ -333,7 +352,7 @@ public struct RouteTracker: Sendable {
             func spread(_ reference: RideHypothesis.Reference?) -> Reference? {
                 guard let reference, c.clock - reference.clock >= 2 else { return nil }
                 return (
-                    c.point.distance(to: reference.point), reference.along, (2 * c.sigma * c.sigma * (1 - reference.fading) + 2 * c.white).squareRoot(),
+                    c.point.distance(to: reference.point), reference.along, (2 * c.drift * (1 - reference.fading) + 2 * c.white).squareRoot(),
                     c.clock - reference.clock
                 )
             }
@@ -377,16 +396,22 @@ public struct RouteTracker: Sendable {
     }
 
     /// After a long gap, a rider may have stopped or been carried rather than ridden on: the cost
-    /// of the fix is then the cheaper of riding on as the filter expects and a stop somewhere
-    /// between, nearer places likelier (a reduction of the filter's cost, in nats).
-    func gapCost(to along: Double, from previous: Double, innovation: RideHypothesis.Innovation, seconds: Double?) -> Double {
-        guard let seconds, seconds > Self.longGap else { return 0 }
+    /// of the fix is then the cheaper of riding on as the filter expects and a stop anywhere between
+    /// (a change to the filter's cost, in nats), and whether the stop is the cheaper.
+    func gapCost(
+        to along: Double, from previous: Double, expected: Double, innovation: RideHypothesis.Innovation, seconds: Double?
+    ) -> (cost: Double, stopped: Bool) {
+        guard let seconds, seconds > Self.longGap else { return (0, false) }
         // The filter's cost of the distance along alone, which a stop replaces.
         let alongCost = 0.5 * innovation.yt * innovation.yt / innovation.stt + 0.5 * log(2 * .pi * innovation.stt)
-        let (share, otherwise) = Self.rodeOn
-        let stopped = -log((1 - share) / otherwise) + max(along - previous, 0) / otherwise
+        let share = Self.rodeOn
+        // A stop anywhere from where the rider was to as far as riding on reaches, none likelier; a
+        // fix behind where they were is only noise about it.
+        let reach = max(expected - previous + 2 * innovation.stt.squareRoot(), 20)
+        let behind = max(previous - along, 0)
+        let stopped = along <= previous + reach ? -log((1 - share) / reach) + 0.5 * behind * behind / innovation.snn : .infinity
         let riding = -log(share) + alongCost
-        return min(riding, stopped) - alongCost
+        return (min(riding, stopped) - alongCost, stopped < riding)
     }
 
     /// Moves a hypothesis on to the time of the fix (by how far the fixes moved, without times).

@@ -29,9 +29,11 @@ struct HardeningTests {
         try await client.execute(uri: "/healthz", method: .get).status == .ok
     }
 
-    /// Health over a new connection, for tests whose timeouts close the test client's own.
+    /// Health over a new connection, for tests whose timeouts close the test client's own. It
+    /// connects and sends on one thread: with a 1 s idle timeout, a send left to a second thread
+    /// on a loaded machine can come after the server has closed the idle connection.
     static func healthy(port: Int) async throws -> Bool {
-        try await RawConnection.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")?.status == 200
+        try await RawConnection.timedExchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").response?.status == 200
     }
 
     struct Body: Sendable, CustomTestStringConvertible {

@@ -106,10 +106,12 @@ struct RideOutcome {
     /// Fixes on the course flagged off it.
     var falseOff: [Int] { onCourse.filter { !progress[$0].onRoute } }
 
-    /// Runs of off-route fixes that begin at a lone spike or the fix after it.
+    /// Runs of off-route fixes that begin at a lone spike or the fix after it. A spike as the very
+    /// first fix is not counted: one fix 80-200 m from the route cannot be told from a rider who is
+    /// not on it yet, and "not on the route" is then the honest answer.
     var offBySpike: [Int] {
-        samples.indices.filter { index in
-            guard !progress[index].onRoute, index == 0 || progress[index - 1].onRoute else { return false }
+        samples.indices.dropFirst().filter { index in
+            guard !progress[index].onRoute, progress[index - 1].onRoute else { return false }
             let spikes = (max(index - 1, 0)...index).filter { samples[$0].spike }
             guard let spike = spikes.first else { return false }
             // Lone: neither neighbour is a spike too.

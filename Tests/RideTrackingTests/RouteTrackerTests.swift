@@ -17,7 +17,6 @@ struct RouteTrackerTests {
         "Mojstrovka.gpx, σ 15 m over 90 s, a fix each 1 s, bare": "one fix 102 m from the rider, p99 67 m against 55",
         "korita-zbevnica.gpx, σ 12 m over 60 s, a fix each 1 s, bare": "3 fixes 100-122 m behind the rider",
         "outAndBackLanes, σ 15 m over 30 s, a fix each 1 s, bare": "11 fixes 100-178 m from the rider",
-        "outAndBack, σ 15 m over 30 s, a fix each 5 s, bare": "flagged off once by a lone spike",
     ]
 
     @Test("the start is the start, no leg jumps, p99 within 3σ + 10 m, off route means off", arguments: RideCase.all)
