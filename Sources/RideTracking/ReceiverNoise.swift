@@ -13,6 +13,8 @@ import RouteModel
 ///
 /// The two are told apart by how alike successive fixes' strays are: drift moves them together,
 /// white noise independently. A filter that took white noise for drift would chase every fix.
+/// How alike strays 20 s apart still are says how fast the drift fades: slow drift held for
+/// minutes explains much that fast drift cannot, and the other way round.
 struct ReceiverNoise: Sendable {
     /// The spread of fixes across the way, drift and white noise together, m².
     private(set) var spreadVariance: Double
@@ -25,7 +27,21 @@ struct ReceiverNoise: Sendable {
     /// The weight of a new fix in each spread, for fixes `seconds` apart; and how much drift is left
     /// after the time between the fixes learned from.
     private var weights = (seconds: -1.0, spread: 0.0, share: 0.0)
-    private var fading = (seconds: -1.0, value: 1.0)
+    private var fading = (seconds: -1.0, value: 1.0, time: 0.0)
+
+    /// Strays of the last half minute, one every few seconds, for how fast the drift fades.
+    private var earlier: [(side: Double, normal: (east: Double, north: Double), clock: Double)] = []
+    /// Over ten minutes, the covariance of successive fixes' strays and of strays about `farLag`
+    /// seconds apart, each with its mean time apart: how fast the drift decorrelates.
+    private var lags: (near: Double, nearLag: Double, far: Double, farLag: Double)
+    /// Seconds over which the drift decorrelates, as the ride shows it.
+    private(set) var correlationTime: Double
+    /// Strays this far apart (give or take `within`) say how fast the drift fades; one is kept
+    /// every `spacing` seconds, `kept` of them.
+    static let farLag = (seconds: 20.0, within: 5.0, spacing: 4.0, kept: 8)
+    /// The correlation times a ride may show, in seconds: learned from minutes of fixes, the
+    /// estimate is rough, and outside this range it is more often noise than the receiver.
+    static let correlationRange = 20.0...120.0
 
     /// Seconds over which the spread, and the drift's share of it, are learned.
     static let learningTime = (spread: 600.0, share: 120.0)
@@ -34,10 +50,14 @@ struct ReceiverNoise: Sendable {
     /// cosine, say little of how alike successive strays are.
     static let neighbours = (seconds: 10.0, cosine: 0.9)
 
-    init(noise: Double) {
+    init(noise: Double, correlationTime: Double) {
         spreadVariance = noise * noise
-        // Until the ride shows otherwise, most of the spread is taken for drift.
+        // Until the ride shows otherwise, most of the spread is taken for drift, fading over `correlationTime`.
         recent = (noise * noise, 0.7 * noise * noise)
+        self.correlationTime = correlationTime
+        let farLag = Self.farLag.seconds
+        lags = (0.7 * noise * noise * exp(-1 / correlationTime), 1, 0.7 * noise * noise * exp(-farLag / correlationTime), farLag)
+        earlier.reserveCapacity(Self.farLag.kept)
     }
 
     /// The fixes' spread across the way, σ in metres: what the ride has shown, or what the receiver claims if more.
@@ -52,10 +72,8 @@ struct ReceiverNoise: Sendable {
 
     /// Learns from a fix on the course `side` metres across the way (whose left is `normal`) at
     /// `clock`, `residual` from where the filter put it with `expected` variance, `seconds` after
-    /// the last fix; the drift decorrelates over `correlationTime` seconds.
-    mutating func learn(
-        side: Double, residual: Double, expected: Double, normal: (east: Double, north: Double), clock: Double, seconds: Double, correlationTime: Double
-    ) {
+    /// the last fix.
+    mutating func learn(side: Double, residual: Double, expected: Double, normal: (east: Double, north: Double), clock: Double, seconds: Double) {
         // Each clipped at 2.5σ, and learnt only from fixes the filter explains, so neither a spike
         // that slipped through nor a rider drifting off the course can swell them (a threshold grown
         // from a departure would let the next departure through).
@@ -78,11 +96,33 @@ struct ReceiverNoise: Sendable {
             case let cosine = normal.east * last.normal.east + normal.north * last.normal.north, cosine >= Self.neighbours.cosine
         {
             let apart = clock - last.clock
-            if apart != fading.seconds { fading = (apart, exp(-apart / correlationTime)) }
-            let product = min(max(side * last.side * cosine, -clip), clip) / fading.value
-            recent.lasting += weights.share * (product - recent.lasting)
+            if apart != fading.seconds || correlationTime != fading.time { fading = (apart, exp(-apart / correlationTime), correlationTime) }
+            let product = min(max(side * last.side * cosine, -clip), clip)
+            recent.lasting += weights.share * (product / fading.value - recent.lasting)
+            lags.near += weights.spread * (product - lags.near)
+            lags.nearLag += weights.spread * (apart - lags.nearLag)
         }
         last = (side, normal, clock)
+        learnFading(side: side, normal: normal, clock: clock, clip: clip)
+    }
+
+    /// Learns how fast the drift fades from strays about `farLag` seconds apart against successive
+    /// ones; the correlation time is worked out again each time a stray is kept.
+    private mutating func learnFading(side: Double, normal: (east: Double, north: Double), clock: Double, clip: Double) {
+        if let far = earlier.first(where: { abs(clock - $0.clock - Self.farLag.seconds) <= Self.farLag.within }),
+            case let cosine = normal.east * far.normal.east + normal.north * far.normal.north, cosine >= Self.neighbours.cosine
+        {
+            let product = min(max(side * far.side * cosine, -clip), clip)
+            lags.far += weights.spread * (product - lags.far)
+            lags.farLag += weights.spread * (clock - far.clock - lags.farLag)
+        }
+        guard earlier.last.map({ clock - $0.clock >= Self.farLag.spacing }) ?? true else { return }
+        // C(near) / C(far) = e^((far − near) / T).
+        let ratio = lags.far / max(lags.near, 1e-9)
+        let time = lags.near > 0 && ratio > 0 && ratio < 1 ? (lags.farLag - lags.nearLag) / -log(ratio) : (ratio >= 1 ? .infinity : 0)
+        correlationTime = min(max(time, Self.correlationRange.lowerBound), Self.correlationRange.upperBound)
+        if earlier.count == Self.farLag.kept { earlier.removeFirst() }
+        earlier.append((side, normal, clock))
     }
 }
 

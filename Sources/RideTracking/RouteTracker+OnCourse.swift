@@ -12,7 +12,7 @@ extension RouteTracker {
     /// On the course: every hypothesis moves on and meets the fix.
     mutating func onCourse(_ c: Context, state: inout State) -> RouteProgress {
         let step = c.seconds ?? 1
-        let fading = exp(-max(step, 0) / options.driftTime)
+        let fading = exp(-max(step, 0) / c.correlationTime)
         let fresh = c.drift * (1 - fading * fading)
         predicted.removeAll(keepingCapacity: true)
         shortfalls.removeAll(keepingCapacity: true)
@@ -121,7 +121,7 @@ extension RouteTracker {
             stray = carried.0
             threshold = limit(floor: c.floor, spread: carried.1)
             if let (largest, spread) = state.history.largestStray(
-                side: nearest.side, normal: normal, time: c.clock, correlationTime: options.driftTime, drift: c.drift, white: c.white),
+                side: nearest.side, normal: normal, time: c.clock, correlationTime: c.correlationTime, drift: c.drift, white: c.white),
                 abs(largest) - limit(floor: c.floor, spread: spread) > abs(stray) - threshold
             {
                 (stray, threshold) = (largest, limit(floor: c.floor, spread: spread))
@@ -159,7 +159,7 @@ extension RouteTracker {
             if abs(match.beyond) < 1 && (state.hypotheses.count == 1 || state.hypotheses[1].cost >= 3) {
                 state.noise.learn(
                     side: match.side, residual: best.stray, expected: best.strayVariance, normal: normal,
-                    clock: c.clock, seconds: step, correlationTime: options.driftTime)
+                    clock: c.clock, seconds: step)
             }
             state.history.record(
                 .init(time: c.clock, east: best.east, north: best.north, ee: best.p.ee, en: best.p.en, nn: best.p.nn))

@@ -23,7 +23,7 @@ extension RouteTracker {
         }
         // The drift from before the rider left, faded since.
         let age = max(c.clock - (state.offDrift.time ?? c.clock), 0)
-        let fading = exp(-age / options.driftTime)
+        let fading = exp(-age / c.correlationTime)
         let drift = (east: fading * state.offDrift.east, north: fading * state.offDrift.north)
         let variance = fading * fading * state.offDrift.variance + c.drift * (1 - fading * fading) + c.white
         let threshold = limit(floor: c.floor, spread: variance.squareRoot())
@@ -95,7 +95,12 @@ extension RouteTracker {
             }
             let progress = onCourse(resumed, state: &state)
             // A guess that takes the fix that brought the rider back for a spike has lost them: start afresh.
-            guard state.hypotheses.first?.match == nil else { return progress }
+            guard state.hypotheses.first?.match == nil else {
+                // As after any return, the place is not sure until `firmAfter` fixes have met it.
+                state.firmAnchor = min(before.firmAnchor ?? before.anchor, before.anchor)
+                state.sinceRejoin = 0
+                return progress
+            }
             state = before
         }
         let speedVariance = c.fix.speed == nil ? 4.0 : 1.0

@@ -32,7 +32,7 @@ public struct RouteTracker: Sendable {
         public var rejoinShare = 2.0 / 3.0
         /// A fix's drift, 1σ each axis in metres, until the ride shows its own.
         public var assumedNoise = 15.0
-        /// Seconds over which a receiver's drift decorrelates.
+        /// Seconds over which a receiver's drift decorrelates, until the ride shows its own.
         public var driftTime = 40.0
         /// How quickly a rider's speed changes, 1σ, in metres per second per second.
         public var acceleration = 1.5
@@ -167,7 +167,7 @@ public struct RouteTracker: Sendable {
         let fix = try fix.checked(after: state?.time)
         let point = EarthPoint(fix.coordinate)
         guard var state = state.take() else {
-            let noise = ReceiverNoise(noise: options.assumedNoise)
+            let noise = ReceiverNoise(noise: options.assumedNoise, correlationTime: options.driftTime)
             let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
             var fresh = State(
                 hypotheses: [], time: fix.time, lastPoint: point, noise: noise, offDrift: (0, 0, noise.driftShare * sigma * sigma, fix.time), onRoute: false,
@@ -195,6 +195,8 @@ public struct RouteTracker: Sendable {
         var sigma: Double
         var drift: Double
         var white: Double
+        /// Seconds over which the drift decorrelates.
+        var correlationTime: Double
         /// Metres behind where the rider was that noise can place a fix (for finding them again), and
         /// behind the furthest a hypothesis reached that it may go (less: its drift takes the rest).
         var back: Double
@@ -219,6 +221,7 @@ public struct RouteTracker: Sendable {
         let clock = fix.time ?? ((state.time ?? 0) + 1)
         let context = Context(
             fix: fix, point: point, frame: LocalFrame(point), seconds: seconds, moved: moved, sigma: sigma, drift: drift, white: white,
+            correlationTime: state.noise.correlationTime,
             back: 3 * sigma + 10, retreat: sigma + 10, floor: threshold(for: fix), zone: max(30, 2.5 * sigma), radius: 3 * sigma + 15,
             reach: seconds.map { options.maximumSpeed * $0 } ?? 2 * moved, clock: clock,
             restartBase: Self.resetCost + log(2 * .pi * (drift + white)))

@@ -27,10 +27,11 @@ struct ProgressCommandTests {
         #expect(lines.compactMap { $0.event } == ["start", "stageFinish", "stageFinish", "finish"])
         #expect(lines.last?.remaining == 0)
         // Distance done goes back no further than the recording itself does: at fix 576, after
-        // 54 s standing, the receiver put the rider 5.1 m back along the road they came by.
+        // 54 s standing, the receiver put the rider 5.1 m back along the road they came by, and the
+        // next fix, 18 s later, is as near that place as the one ahead.
         let steps = zip(lines, lines.dropFirst()).map { ($1.fix, ($1.distance - $0.distance) * 1000) }
         #expect(steps.allSatisfy { $0.1 >= -5.1 }, "\(steps.filter { $0.1 < 0 })")
-        #expect(steps.filter { $0.1 < -0.5 }.map(\.0).allSatisfy { $0 == 576 }, "\(steps.filter { $0.1 < -0.5 })")
+        #expect(steps.filter { $0.1 < -0.1 }.map(\.0).allSatisfy { (576...577).contains($0) }, "\(steps.filter { $0.1 < -0.1 })")
         let files = Set(try CLI.files(in: folder.appendingPathComponent("m")))
         for line in lines {
             #expect(line.markers?.count == 2)
