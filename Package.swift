@@ -125,6 +125,8 @@ let package = Package(
             name: "MarkerRender",
             dependencies: ["CPangoCairo", "MarkerPNG", "MarkerPixels", "MarkerSpec", "MarkerFiles", .product(name: "DequeModule", package: "swift-collections")]
         ),
+        // Pins and callouts, drawn with MarkerRender's Cairo and Pango wrappers.
+        .target(name: "MarkerPins", dependencies: ["MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
 
         // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
         .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
@@ -164,7 +166,7 @@ let package = Package(
         // Golden-image cases, verification, reports and the contact sheet.
         .target(
             name: "MarkerGolden",
-            dependencies: ["MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["MarkerSpec", "MarkerRender", "MarkerPins", "MarkerPNG", "MarkerPixels", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]
         ),
 
         // The command line: flags in, library calls, one line out.
@@ -175,7 +177,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
+                "MarkerSpec", "MarkerRender", "MarkerPins", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerGolden", "MarkerFiles", "CommandSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -249,6 +251,10 @@ let package = Package(
             name: "MarkerFilesTests", dependencies: ["MarkerFiles", "TestSupport", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "MarkerMapTests", dependencies: ["MarkerMap", "MarkerSpec", "MarkerFiles", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "MarkerQueryTests", dependencies: ["MarkerQuery", "MarkerSpec", "RoutePlacement", "RouteModel"]),
+        .testTarget(
+            name: "MarkerPinsTests",
+            dependencies: ["MarkerPins", "MarkerSpec", "MarkerPNG", "MarkerPixels", "TestSupport"]
+        ),
         .testTarget(
             name: "MarkerRenderTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import MarkerFiles
 public import MarkerPixels
 import MarkerRender
+import MarkerPins
 public import MarkerSpec
 import MarkerPNG
 public import SystemPackage
@@ -28,6 +29,8 @@ public struct GoldenSuite: Sendable {
     public let directory: FilePath
     /// Each case with its name: the image's readable name, `distance-123km-night@2x`.
     public let cases: [(name: String, request: MarkerRequest)]
+    /// Each pin case with its name: `pin-water-night@2x`.
+    public let pins: [(name: String, request: PinRequest)]
 
     /// Reads `cases.json` in `directory` and checks every case.
     public init(directory: FilePath) throws(GoldenError) {
@@ -62,6 +65,20 @@ public struct GoldenSuite: Sendable {
             named.append((request.baseName, request))
         }
         cases = named
+        var namedPins: [(String, PinRequest)] = []
+        for (index, goldenPin) in (list.pins ?? []).enumerated() {
+            let request: PinRequest
+            do {
+                request = try goldenPin.request()
+            } catch {
+                throw GoldenError("\(listPath): pin \(index + 1): \(error.message)")
+            }
+            guard seen.insert(request.baseName).inserted else {
+                throw GoldenError("\(listPath): pin \(index + 1) repeats \(request.baseName)")
+            }
+            namedPins.append((request.baseName, request))
+        }
+        pins = namedPins
     }
 
     /// Golden images and case lists are small; this bounds what reading one can cost.
@@ -84,9 +101,13 @@ public struct GoldenSuite: Sendable {
     /// Draws every case and compares it with its golden image.
     public func verify(options: PixelComparison.Options = defaultOptions) throws(GoldenError) -> [GoldenComparison] {
         let renderer = try GoldenError.drawing { try MarkerRenderer() }
+        let pinRenderer = try GoldenError.drawing { try PinRenderer() }
+        var drawings: [(name: String, draw: () throws(GoldenError) -> RGBAImage)] = []
+        for (name, request) in cases { drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try renderer.draw(request).image } })) }
+        for (name, request) in pins { drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try pinRenderer.draw(request).image } })) }
         var comparisons: [GoldenComparison] = []
-        for (name, request) in cases {
-            let actual = try GoldenError.drawing { try renderer.draw(request).image }
+        for (name, draw) in drawings {
+            let actual = try draw()
             let path = goldenPath(for: name)
             guard let bytes = try goldenBytes(for: name) else {
                 comparisons.append(
@@ -127,6 +148,12 @@ public struct GoldenSuite: Sendable {
             let png = try GoldenError.drawing { try renderer.render(request).png }
             written.append(try write(png, as: name + ".png", into: folder))
         }
+        let pinRenderer = try GoldenError.drawing { try PinRenderer() }
+        for (name, request) in pins {
+            if onlyMissing, try goldenBytes(for: name) != nil { continue }
+            let png = try GoldenError.drawing { try pinRenderer.render(request).bytes }
+            written.append(try write(png, as: name + ".png", into: folder))
+        }
         _ = try write(try contactSheet(), as: Self.contactSheetFileName, into: folder)
         return written
     }
@@ -154,8 +181,21 @@ public struct GoldenSuite: Sendable {
                     backdrop: request.theme == .night ? .dark : .light
                 ))
         }
+        for (name, request) in pins {
+            guard let bytes = try goldenBytes(for: name) else {
+                throw GoldenError("no golden image for \(name); record the goldens first")
+            }
+            let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
+            let column = "\(request.theme.name) @\(request.scale)x"
+            let theme = themeOrder[request.theme.name] ?? themeOrder.count
+            themeOrder[request.theme.name] = theme
+            columnKeys[column] = [theme, request.scale.halves]
+            entries.append(
+                ContactSheet.Entry(
+                    row: "pin \(request.pin.nameLabel)", column: column, image: image, backdrop: request.theme == .night ? .dark : .light))
+        }
         return try GoldenError.drawing {
-            try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count) cases") { columnKeys[$0.column] ?? [] }
+            try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count + pins.count) cases") { columnKeys[$0.column] ?? [] }
         }
     }
 

@@ -1,4 +1,4 @@
-import MarkerPNG
+package import MarkerPNG
 
 /// Why Cairo, Pango or the PNG codec could not draw, encode or decode a marker, in one line a user
 /// can act on.
@@ -12,5 +12,5 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension RenderError {
     /// The PNG codec's refusal, as drawing reports it.
-    init(_ error: PNGError) { self.init(error.message) }
+    package init(_ error: PNGError) { self.init(error.message) }
 }

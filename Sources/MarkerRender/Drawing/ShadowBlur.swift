@@ -1,10 +1,10 @@
 /// A separable Gaussian blur of an 8-bit alpha mask: the CSS `box-shadow` blur, done for real.
-struct ShadowBlur {
+package struct ShadowBlur {
     let radius: Int
     /// Normalised weights for offsets -radius...radius.
     let kernel: [Float]
 
-    init(sigma: Double, radius: Int) {
+    package init(sigma: Double, radius: Int) {
         self.radius = radius
         let weights = (-radius...radius).map { offset in
             Float(exp(-Double(offset * offset) / (2 * sigma * sigma)))
@@ -19,7 +19,7 @@ struct ShadowBlur {
     /// over offsets would; the loops run over a whole row at a time so that they vectorize. Pixels
     /// beyond the edge are zeros in a padded row, and adding a zero to a sum of non-negative terms
     /// leaves it exactly as it was, so the result is bit for bit the plain loop's.
-    func apply(to mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) {
+    package func apply(to mask: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) {
         var padded = [Float](repeating: 0, count: width + 2 * radius)
         var rows = [Float](repeating: 0, count: width * height)
         var sums = [Float](repeating: 0, count: width)

@@ -1,6 +1,6 @@
 import MarkerPNG
 import CPangoCairo
-import MarkerPixels
+package import MarkerPixels
 
 /// `(channel × 255 + alpha / 2) / alpha` for every alpha and premultiplied channel, the rounding
 /// Cairo's own PNG writer uses: a table lookup instead of three divisions per pixel.
@@ -16,7 +16,7 @@ let unpremultiplied: [UInt8] = {
 
 extension CairoSurface {
     /// The surface's premultiplied native-endian ARGB32 as straight RGBA, rounding to nearest.
-    func straightRGBA() -> RGBAImage {
+    package func straightRGBA() -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
         withPixels { data, stride in
             unpremultiplied.withUnsafeBufferPointer { table in

@@ -1,4 +1,4 @@
-import MarkerPNG
+package import MarkerPNG
 import CPangoCairo
 
 extension PNGEncoder {
@@ -8,7 +8,7 @@ extension PNGEncoder {
     /// ones, so greyness is read from the premultiplied pixels, while the grey rows are written:
     /// every built-in theme is grey, so a separate scan first would read every image twice.
     /// Same bytes as `encode(surface.straightRGBA())`.
-    func encode(_ surface: CairoSurface) throws(RenderError) -> [UInt8] {
+    package func encode(_ surface: CairoSurface) throws(RenderError) -> [UInt8] {
         let colourType: ColourType = fillScanlines(surface, as: .greyAlpha) ? .greyAlpha : .rgba
         if colourType == .rgba { _ = fillScanlines(surface, as: .rgba) }
         let count = (surface.width * colourType.bytesPerPixel + 1) * surface.height

@@ -1,17 +1,17 @@
 import CPangoCairo
-import MarkerSpec
+package import MarkerSpec
 
 /// A Cairo drawing context on a surface, owned by this object.
-final class CairoContext {
+package final class CairoContext {
     let pointer: OpaquePointer
     /// Keeps the target (a `CairoSurface` or a `VectorDocument`) alive for as long as the context draws on it.
     private let target: AnyObject
 
-    convenience init(_ surface: CairoSurface) throws(RenderError) {
+    package convenience init(_ surface: CairoSurface) throws(RenderError) {
         try self.init(surface: surface.pointer, owner: surface)
     }
 
-    convenience init(_ document: VectorDocument) throws(RenderError) {
+    package convenience init(_ document: VectorDocument) throws(RenderError) {
         try self.init(surface: document.pointer, owner: document)
     }
 
@@ -31,12 +31,12 @@ final class CairoContext {
     deinit { cairo_destroy(pointer) }
 
     /// Throws if any drawing call so far put the context into an error state.
-    func checkStatus(_ what: String) throws(RenderError) {
+    package func checkStatus(_ what: String) throws(RenderError) {
         try CairoStatus.check(cairo_status(pointer), what)
     }
 
     /// Clears the whole surface to transparent and forgets any path, ready for a new drawing.
-    func clear() {
+    package func clear() {
         cairo_new_path(pointer)
         cairo_save(pointer)
         cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
@@ -44,12 +44,12 @@ final class CairoContext {
         cairo_restore(pointer)
     }
 
-    func setSource(_ colour: Colour) {
+    package func setSource(_ colour: Colour) {
         cairo_set_source_rgba(pointer, colour.red, colour.green, colour.blue, colour.alpha)
     }
 
     /// Adds a rounded rectangle to the path.
-    func addRoundedRectangle(_ rect: Rect, radius: Double) {
+    package func addRoundedRectangle(_ rect: Rect, radius: Double) {
         let r = min(radius, rect.width / 2, rect.height / 2)
         let (x0, y0, x1, y1) = (rect.x, rect.y, rect.x + rect.width, rect.y + rect.height)
         cairo_new_sub_path(pointer)
@@ -61,14 +61,14 @@ final class CairoContext {
     }
 
     /// Adds a circle to the path.
-    func addCircle(centreX: Double, centreY: Double, radius: Double) {
+    package func addCircle(centreX: Double, centreY: Double, radius: Double) {
         cairo_new_sub_path(pointer)
         cairo_arc(pointer, centreX, centreY, radius, 0, 2 * Double.pi)
         cairo_close_path(pointer)
     }
 
     /// Adds a closed polygon to the path.
-    func addPolygon(_ points: [(Double, Double)]) {
+    package func addPolygon(_ points: [(Double, Double)]) {
         guard let first = points.first else { return }
         cairo_new_sub_path(pointer)
         cairo_move_to(pointer, first.0, first.1)
@@ -76,20 +76,63 @@ final class CairoContext {
         cairo_close_path(pointer)
     }
 
-    func addRectangle(_ rect: Rect) {
+    package func addRectangle(_ rect: Rect) {
         cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
     }
 
-    func fill() { cairo_fill(pointer) }
+    package func fill() { cairo_fill(pointer) }
 
-    func stroke(width: Double) {
+    package func stroke(width: Double) {
         cairo_set_line_width(pointer, width)
         cairo_stroke(pointer)
     }
 
     /// Paints `colour` through the alpha of an A8 surface placed at the origin.
-    func paint(_ colour: Colour, maskedBy mask: CairoSurface) {
+    package func paint(_ colour: Colour, maskedBy mask: CairoSurface) {
         setSource(colour)
         cairo_mask_surface(pointer, mask.pointer, 0, 0)
     }
+    // Paths of lines, curves and arcs, for drawings beyond the pill: pins, their icons, bubbles.
+
+    package func newSubPath() { cairo_new_sub_path(pointer) }
+    package func move(toX x: Double, y: Double) { cairo_move_to(pointer, x, y) }
+    package func line(toX x: Double, y: Double) { cairo_line_to(pointer, x, y) }
+    package func curve(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, toX x: Double, y: Double) {
+        cairo_curve_to(pointer, x1, y1, x2, y2, x, y)
+    }
+    /// An arc about (`centreX`, `centreY`) from angle `start` to `end` in radians, clockwise on
+    /// screen (y down) unless `anticlockwise`.
+    package func arc(centreX: Double, centreY: Double, radius: Double, from start: Double, to end: Double, anticlockwise: Bool = false) {
+        if anticlockwise {
+            cairo_arc_negative(pointer, centreX, centreY, radius, start, end)
+        } else {
+            cairo_arc(pointer, centreX, centreY, radius, start, end)
+        }
+    }
+    package func closePath() { cairo_close_path(pointer) }
+
+    package func save() { cairo_save(pointer) }
+    package func restore() { cairo_restore(pointer) }
+    package func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
+    package func scale(by factor: Double) { cairo_scale(pointer, factor, factor) }
+
+    /// Fills the path, inside by the even-odd rule (a shape's holes cut out) or the non-zero one.
+    package func fill(evenOdd: Bool) {
+        cairo_set_fill_rule(pointer, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+        cairo_fill(pointer)
+        cairo_set_fill_rule(pointer, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Strokes the path with round caps and joins.
+    package func strokeRound(width: Double) {
+        cairo_set_line_cap(pointer, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_width(pointer, width)
+        cairo_stroke(pointer)
+        cairo_set_line_cap(pointer, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(pointer, CAIRO_LINE_JOIN_MITER)
+    }
+
+    /// Limits drawing to the inside of the path until `restore()`, consuming the path.
+    package func clipToPath() { cairo_clip(pointer) }
 }

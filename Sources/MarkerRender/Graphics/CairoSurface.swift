@@ -2,10 +2,19 @@ import CPangoCairo
 import MarkerPixels
 
 /// An ARGB32 or A8 Cairo image surface that this object owns.
-final class CairoSurface {
+package final class CairoSurface {
     let pointer: OpaquePointer
-    let width: Int
-    let height: Int
+    package let width: Int
+    package let height: Int
+
+    /// What each pixel holds: premultiplied colour and alpha, or alpha alone (a mask).
+    package enum PixelFormat: Sendable {
+        case colour, alpha
+    }
+
+    package convenience init(_ format: PixelFormat, width: Int, height: Int) throws(RenderError) {
+        try self.init(format: format == .colour ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8, width: width, height: height)
+    }
 
     init(format: cairo_format_t, width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= 32_767, height <= 32_767 else {
@@ -27,10 +36,10 @@ final class CairoSurface {
     deinit { cairo_surface_destroy(pointer) }
 
     /// Bytes per row, which Cairo may pad beyond `width × bytes per pixel`.
-    var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    package var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
 
     /// Runs `body` over the pixel memory after flushing Cairo's pending drawing; marks it dirty afterwards.
-    func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> T) rethrows -> T {
+    package func withPixels<T>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> T) rethrows -> T {
         cairo_surface_flush(pointer)
         let data = cairo_image_surface_get_data(pointer)!
         defer { cairo_surface_mark_dirty(pointer) }

@@ -1,10 +1,10 @@
 import CPangoCairo
 
 /// A private Pango font map for one renderer, so renderers on different threads share nothing.
-final class FontMap {
+package final class FontMap {
     let pointer: UnsafeMutablePointer<PangoFontMap>
 
-    init() throws(RenderError) {
+    package init() throws(RenderError) {
         guard let map = pango_cairo_font_map_new() else {
             throw RenderError("Pango could not make a font map")
         }
@@ -26,8 +26,25 @@ final class FontMap {
 }
 
 /// A Pango font description (family, weight, absolute size) owned by this object.
-final class FontDescription {
+package final class FontDescription {
     let pointer: OpaquePointer
+
+    /// The weights markerpaint draws text in.
+    package enum Weight: Sendable {
+        case regular, medium, semibold
+
+        var pango: PangoWeight {
+            switch self {
+            case .regular: PANGO_WEIGHT_NORMAL
+            case .medium: PANGO_WEIGHT_MEDIUM
+            case .semibold: PANGO_WEIGHT_SEMIBOLD
+            }
+        }
+    }
+
+    package convenience init(family: String, weight: Weight, absoluteSize: Double) {
+        self.init(family: family, weight: weight.pango, absoluteSize: absoluteSize)
+    }
 
     init(family: String, weight: PangoWeight, absoluteSize: Double) {
         pointer = pango_font_description_new()
@@ -40,11 +57,11 @@ final class FontDescription {
 }
 
 /// A Pango context bound to one font map with the font options markerpaint renders with.
-final class TextContext {
+package final class TextContext {
     let pointer: OpaquePointer
     let fontMap: FontMap
 
-    init(fontMap: FontMap) throws(RenderError) {
+    package init(fontMap: FontMap) throws(RenderError) {
         guard let context = pango_font_map_create_context(fontMap.pointer) else {
             throw RenderError("Pango could not make a text context")
         }
@@ -66,7 +83,7 @@ final class TextContext {
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
     /// The family and weight Pango actually chose for `font`, to catch silent fallbacks.
-    func resolvedFace(for font: FontDescription) -> (family: String, weight: Int)? {
+    package func resolvedFace(for font: FontDescription) -> (family: String, weight: Int)? {
         guard let loaded = pango_font_map_load_font(fontMap.pointer, pointer, font.pointer) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(loaded)) }
         guard let description = pango_font_describe(loaded) else { return nil }
@@ -77,11 +94,11 @@ final class TextContext {
 }
 
 /// A one-line Pango layout whose runs carry their own font size and baseline rise.
-final class TextLayout {
+package final class TextLayout {
     let pointer: OpaquePointer
     let context: TextContext
 
-    init(context: TextContext) throws(RenderError) {
+    package init(context: TextContext) throws(RenderError) {
         guard let layout = pango_layout_new(context.pointer) else {
             throw RenderError("Pango could not make a text layout")
         }
@@ -92,14 +109,20 @@ final class TextLayout {
     deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
 
     /// A run of text in one font, raised above the baseline by `rise` points.
-    struct Run {
-        var text: String
-        var font: FontDescription
-        var rise: Double
+    package struct Run {
+        package var text: String
+        package var font: FontDescription
+        package var rise: Double
+
+        package init(text: String, font: FontDescription, rise: Double) {
+            self.text = text
+            self.font = font
+            self.rise = rise
+        }
     }
 
     /// Replaces the layout's text with `runs`, each styled on its own.
-    func setRuns(_ runs: [Run]) {
+    package func setRuns(_ runs: [Run]) {
         let text = runs.map(\.text).joined()
         pango_layout_set_text(pointer, text, Int32(text.utf8.count))
         let attributes = pango_attr_list_new()
@@ -122,8 +145,37 @@ final class TextLayout {
         pango_attr_list_unref(attributes)
     }
 
+    /// Replaces the layout's text with `text` in `font` as one paragraph (never markup), wrapped
+    /// at word boundaries (within a word where one is wider) at `width` points, and cut with "…"
+    /// after `maximumLines` lines. Right-to-left text aligns right.
+    package func setParagraph(_ text: String, font: FontDescription, width: Double, maximumLines: Int) {
+        pango_layout_set_attributes(pointer, nil)
+        pango_layout_set_font_description(pointer, font.pointer)
+        pango_layout_set_text(pointer, text, Int32(text.utf8.count))
+        pango_layout_set_width(pointer, Int32((width * Double(PANGO_SCALE)).rounded(.down)))
+        pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        pango_layout_set_height(pointer, Int32(-maximumLines))
+    }
+
+    /// Sets `text` in `font` on one line of its natural width, for measuring it.
+    package func setLine(_ text: String, font: FontDescription) {
+        pango_layout_set_attributes(pointer, nil)
+        pango_layout_set_font_description(pointer, font.pointer)
+        pango_layout_set_width(pointer, -1)
+        pango_layout_set_height(pointer, -1)
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_NONE)
+        pango_layout_set_text(pointer, text, Int32(text.utf8.count))
+    }
+
+    /// How many lines the layout's text takes, after wrapping and cutting.
+    package var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
+
+    /// Whether the layout's text was cut with "…".
+    package var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
+
     /// The logical and ink boxes of the layout, in points, relative to its top-left corner.
-    var extents: (logical: Rect, ink: Rect) {
+    package var extents: (logical: Rect, ink: Rect) {
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, &ink, &logical)
@@ -131,10 +183,10 @@ final class TextLayout {
     }
 
     /// The distance from the layout's top to the first line's baseline, in points.
-    var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
+    package var baseline: Double { Double(pango_layout_get_baseline(pointer)) / Double(PANGO_SCALE) }
 
     /// Draws the layout with its top-left corner at the context's current point.
-    func show(in context: CairoContext, atX x: Double, y: Double) {
+    package func show(in context: CairoContext, atX x: Double, y: Double) {
         cairo_move_to(context.pointer, x, y)
         pango_cairo_update_layout(context.pointer, pointer)
         pango_cairo_show_layout(context.pointer, pointer)

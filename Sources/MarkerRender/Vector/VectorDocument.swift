@@ -1,8 +1,8 @@
 import CPangoCairo
-import MarkerSpec
+package import MarkerSpec
 
 /// An SVG or PDF document Cairo draws into, its bytes kept in memory until it is finished.
-final class VectorDocument {
+package final class VectorDocument {
     let pointer: OpaquePointer
     let format: ImageFormat
     /// Where Cairo's stream writes go; the surface holds it unretained, this object keeps it alive.
@@ -13,7 +13,7 @@ final class VectorDocument {
     }
 
     /// A `width` × `height` document in `format` (`.svg` or `.pdf`): pixels in SVG, points in PDF.
-    init(_ format: ImageFormat, width: Int, height: Int) throws(RenderError) {
+    package init(_ format: ImageFormat, width: Int, height: Int) throws(RenderError) {
         guard width > 0, height > 0, width <= 32_767, height <= 32_767 else {
             throw RenderError("cannot make a \(width)×\(height) \(format.rawValue) document")
         }
@@ -54,7 +54,7 @@ final class VectorDocument {
     deinit { cairo_surface_destroy(pointer) }
 
     /// Ends the document and returns its bytes; an SVG's ids are numbered in document order (`SVGIdentifiers`).
-    func finish() throws(RenderError) -> [UInt8] {
+    package func finish() throws(RenderError) -> [UInt8] {
         cairo_surface_finish(pointer)
         try CairoStatus.check(cairo_surface_status(pointer), "writing the \(format.rawValue) document")
         return format == .svg ? SVGIdentifiers.numberedInOrder(sink.bytes) : sink.bytes

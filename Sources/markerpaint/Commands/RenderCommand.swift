@@ -64,24 +64,24 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// The `--json` description of a written marker: the image record and where it was written.
+/// The `--json` description of a written image (a marker or a pin): its record and where it was written.
 struct WrittenMarker: Encodable {
-    let image: MarkerImage
+    let name: String
     let path: String
+    let width: Int
+    let height: Int
+    let scale: Double
+    let anchor: PixelPoint
+    let sha256: String
 
-    private enum Key: String, CodingKey {
-        case name, path, width, height, scale, anchor, sha256
+    init(image: MarkerImage, path: String) {
+        (name, width, height, scale, anchor, sha256) = (image.fileName, image.width, image.height, image.request.scale.factor, image.anchor, image.sha256)
+        self.path = path
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(image.fileName, forKey: .name)
-        try container.encode(path, forKey: .path)
-        try container.encode(image.width, forKey: .width)
-        try container.encode(image.height, forKey: .height)
-        try container.encode(image.request.scale.factor, forKey: .scale)
-        try container.encode(image.anchor, forKey: .anchor)
-        try container.encode(image.sha256, forKey: .sha256)
+    init(pin image: PinImage, path: String) {
+        (name, width, height, scale, anchor, sha256) = (image.fileName, image.width, image.height, image.request.scale.factor, image.anchor, image.sha256)
+        self.path = path
     }
 
     func jsonLine() throws -> String {

@@ -14,6 +14,8 @@ extension SpecError {
         case .labels: ValidationError("--labels \(problem)")
         case .theme: ValidationError("--day/--dark: the theme \(problem)")
         case .palette, .colour: ValidationError("--palette: \(description)")
+        case .icon: ValidationError("--icon \(problem)")
+        case .text: ValidationError("--text \(problem)")
         }
     }
 }

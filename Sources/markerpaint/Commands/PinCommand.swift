@@ -1,0 +1,79 @@
+import ArgumentParser
+import MarkerFiles
+import MarkerPins
+import MarkerPNG
+import MarkerSpec
+import SystemPackage
+
+/// Draws one map pin into a folder and says where it is.
+struct PinCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pin",
+        abstract: "Draw one map pin: a teardrop in a category's colour with a white icon or up to 3 characters.",
+        discussion: """
+            Examples:
+              markerpaint pin --icon water                   # ./pin-water-day@2x-<hash>.png
+              markerpaint pin --icon summit --dark --json    # one JSON object; the anchor is the tip
+              markerpaint pin --text 12 --color '#8E24AA'    # ./pin-text-12-day@2x-<hash>.png
+            Icons: \(PinIcon.choices).
+            """
+    )
+
+    @Option(help: ArgumentHelp("A built-in icon: \(PinIcon.choices).", valueName: "name"))
+    var icon: String?
+
+    @Option(help: ArgumentHelp("1 to 3 characters drawn in the circle, as text (never markup).", valueName: "text"))
+    var text: String?
+
+    @Option(help: ArgumentHelp("Fill colour, '#RRGGBB' (default: the icon's category colour; #37474F for text).", valueName: "colour"))
+    var color: String?
+
+    @OptionGroup var look: LookOptions
+
+    @Option(help: ArgumentHelp("Folder to write the image into; made, with its parents, if missing.", valueName: "dir"))
+    var out = "."
+
+    @Option(help: "File format: png, or the same drawing as svg or pdf.")
+    var format: ImageFormat = .png
+
+    @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
+    var json = false
+
+    func validate() throws {
+        switch (icon, text) {
+        case (nil, nil): throw ValidationError("say what the pin shows: --icon NAME or --text ABC")
+        case (.some, .some): throw ValidationError("--icon and --text both say what the pin shows; give one")
+        default: break
+        }
+        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
+        _ = try makePin()
+    }
+
+    /// The pin the flags describe.
+    func makePin() throws -> Pin {
+        let colour: Colour?
+        do { colour = try color.map(Colour.init(css:)) } catch { throw ValidationError("--color \(error.problem)") }
+        do {
+            if let icon { return Pin(icon: try PinIcon(named: icon), colour: colour) }
+            return try Pin(text: text ?? "", colour: colour)
+        } catch {
+            throw error.validationError
+        }
+    }
+
+    func run() throws {
+        let request: PinRequest
+        do {
+            request = try PinRequest(pin: makePin(), theme: look.makeTheme(), scale: look.pixelScale())
+        } catch let error as SpecError {
+            throw error.validationError
+        }
+        let (image, bytes) = try PinRenderer().render(request, format: format)
+        let path = try Folder.create(FilePath(out)).write(bytes, as: image.fileName)
+        if json {
+            print(try WrittenMarker(pin: image, path: path.string).jsonLine())
+        } else {
+            print(path)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("markerpaint pin")
+struct PinCommandTests {
+    @Test("`markerpaint pin --icon water` writes one PNG here and prints its path; --json says where the tip is")
+    func headline() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["pin", "--icon", "water"], in: folder)
+        #expect(run.status == 0 && run.stderr.isEmpty)
+        let name = try #require(try CLI.files(in: folder).first)
+        #expect(name.wholeMatch(of: /pin-water-day@2x-[0-9a-f]{10}\.png/) != nil)
+        #expect(run.stdout == "./\(name)\n")
+
+        let json = try CLI.run(["pin", "--text", "12", "--dark", "--scale", "1.5", "--json", "--out", "pins"], in: folder)
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["name", "path", "width", "height", "scale", "anchor", "sha256"])
+        #expect((object["name"] as? String)?.hasPrefix("pin-text-12-night@1.5x-") == true)
+        #expect(object["width"] as? Int == 51 && object["height"] as? Int == 63 && object["scale"] as? Double == 1.5)
+        let anchor = try #require(object["anchor"] as? [String: Double])
+        #expect(anchor == ["x": 25.5, "y": 54])
+    }
+
+    @Test("SVG and PDF as for a marker", arguments: ["svg", "pdf"])
+    func documents(format: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["pin", "--icon", "danger", "--format", format], in: folder)
+        #expect(run.status == 0)
+        #expect(try CLI.files(in: folder).first?.hasSuffix(".\(format)") == true)
+    }
+
+    @Test(
+        "bad input: one line on stderr naming the problem, exit 64, nothing written",
+        arguments: [
+            (["pin"], "say what the pin shows: --icon NAME or --text ABC"),
+            (["pin", "--icon", "tree"], "--icon 'tree' is not one of water, food, cafe, summit, viewpoint, camp, shelter, danger, info, parking, toilets, repair"),
+            (["pin", "--text", "ABCD"], "--text must be 1 to 3 characters (got 4: 'ABCD')"),
+            (["pin", "--icon", "water", "--text", "A"], "--icon and --text both say what the pin shows; give one"),
+            (["pin", "--icon", "water", "--color", "blue"], "--color \"blue\" is not #RRGGBB, rgb(r,g,b) or rgba(r,g,b,a)"),
+            (["pin", "--icon", "water", "--scale", "5"], "--scale must be 1, 1.5, 2, 3 or 4 (got '5')"),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(arguments, in: folder)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(try CLI.files(in: folder).isEmpty)
+    }
+}
