@@ -108,6 +108,7 @@ extension GoldenCase {
 /// The file that lists the golden cases.
 struct GoldenCaseList: Codable {
     var cases: [GoldenCase]
-    /// Pins, beside the markers; absent in a list of markers alone.
+    /// Pins and callouts, beside the markers; absent in a list of markers alone.
     var pins: [GoldenPin]?
+    var callouts: [GoldenCallout]?
 }

@@ -31,6 +31,8 @@ public struct GoldenSuite: Sendable {
     public let cases: [(name: String, request: MarkerRequest)]
     /// Each pin case with its name: `pin-water-night@2x`.
     public let pins: [(name: String, request: PinRequest)]
+    /// Each callout case with its name: `callout-water-at-ko-a-na-gozdu-day@2x`.
+    public let callouts: [(name: String, request: CalloutRequest)]
 
     /// Reads `cases.json` in `directory` and checks every case.
     public init(directory: FilePath) throws(GoldenError) {
@@ -79,6 +81,20 @@ public struct GoldenSuite: Sendable {
             namedPins.append((request.baseName, request))
         }
         pins = namedPins
+        var namedCallouts: [(String, CalloutRequest)] = []
+        for (index, goldenCallout) in (list.callouts ?? []).enumerated() {
+            let request: CalloutRequest
+            do {
+                request = try goldenCallout.request()
+            } catch {
+                throw GoldenError("\(listPath): callout \(index + 1): \(error.message)")
+            }
+            guard seen.insert(request.baseName).inserted else {
+                throw GoldenError("\(listPath): callout \(index + 1) repeats \(request.baseName)")
+            }
+            namedCallouts.append((request.baseName, request))
+        }
+        callouts = namedCallouts
     }
 
     /// Golden images and case lists are small; this bounds what reading one can cost.
@@ -105,6 +121,10 @@ public struct GoldenSuite: Sendable {
         var drawings: [(name: String, draw: () throws(GoldenError) -> RGBAImage)] = []
         for (name, request) in cases { drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try renderer.draw(request).image } })) }
         for (name, request) in pins { drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try pinRenderer.draw(request).image } })) }
+        let calloutRenderer = try GoldenError.drawing { try CalloutRenderer() }
+        for (name, request) in callouts {
+            drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try calloutRenderer.draw(request).image } }))
+        }
         var comparisons: [GoldenComparison] = []
         for (name, draw) in drawings {
             let actual = try draw()
@@ -154,6 +174,12 @@ public struct GoldenSuite: Sendable {
             let png = try GoldenError.drawing { try pinRenderer.render(request).bytes }
             written.append(try write(png, as: name + ".png", into: folder))
         }
+        let calloutRenderer = try GoldenError.drawing { try CalloutRenderer() }
+        for (name, request) in callouts {
+            if onlyMissing, try goldenBytes(for: name) != nil { continue }
+            let png = try GoldenError.drawing { try calloutRenderer.render(request).bytes }
+            written.append(try write(png, as: name + ".png", into: folder))
+        }
         _ = try write(try contactSheet(), as: Self.contactSheetFileName, into: folder)
         return written
     }
@@ -194,8 +220,21 @@ public struct GoldenSuite: Sendable {
                 ContactSheet.Entry(
                     row: "pin \(request.pin.nameLabel)", column: column, image: image, backdrop: request.theme == .night ? .dark : .light))
         }
+        for (name, request) in callouts {
+            guard let bytes = try goldenBytes(for: name) else {
+                throw GoldenError("no golden image for \(name); record the goldens first")
+            }
+            let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
+            let column = "\(request.theme.name) @\(request.scale)x"
+            let theme = themeOrder[request.theme.name] ?? themeOrder.count
+            themeOrder[request.theme.name] = theme
+            columnKeys[column] = [theme, request.scale.halves]
+            entries.append(
+                ContactSheet.Entry(
+                    row: "callout \(request.callout.nameLabel)", column: column, image: image, backdrop: request.theme == .night ? .dark : .light))
+        }
         return try GoldenError.drawing {
-            try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count + pins.count) cases") { columnKeys[$0.column] ?? [] }
+            try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count + pins.count + callouts.count) cases") { columnKeys[$0.column] ?? [] }
         }
     }
 

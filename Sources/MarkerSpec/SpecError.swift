@@ -5,7 +5,7 @@
 public struct SpecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The part of a marker request a problem is in.
     public enum Field: String, Sendable, CaseIterable {
-        case kind, distance, unit, locale, interval, theme, scale, palette, colour, labels, icon, text
+        case kind, distance, unit, locale, interval, theme, scale, palette, colour, labels, icon, text, title, line, badge
     }
 
     public let field: Field

@@ -12,7 +12,7 @@ struct MarkerPaint: ParsableCommand {
               markerpaint --distance 123 --end --dark
             writes ./end-123km-night@2x-<hash>.png and prints its path.
             """,
-        subcommands: [RenderCommand.self, PinCommand.self, RouteCommand.self, ProgressCommand.self, SetCommand.self, GoldenCommand.self, ServeCommand.self],
+        subcommands: [RenderCommand.self, PinCommand.self, CalloutCommand.self, RouteCommand.self, ProgressCommand.self, SetCommand.self, GoldenCommand.self, ServeCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 

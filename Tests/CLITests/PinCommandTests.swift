@@ -53,3 +53,42 @@ struct PinCommandTests {
         #expect(try CLI.files(in: folder).isEmpty)
     }
 }
+
+@Suite("markerpaint callout")
+struct CalloutCommandTests {
+    @Test("`markerpaint callout --title … --line … --badge …` writes one PNG; --json says where the tail's tip is")
+    func headline() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["callout", "--title", "Water at Koča", "--line", "Tap by the door", "--badge", "open", "--json"], in: folder)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["name", "path", "width", "height", "scale", "anchor", "sha256"])
+        let name = try #require(object["name"] as? String)
+        #expect(name.wholeMatch(of: /callout-water-at-ko-a-day@2x-[0-9a-f]{10}\.png/) != nil)
+        #expect(try CLI.files(in: folder) == [name])
+        let width = try #require(object["width"] as? Int)
+        let anchor = try #require(object["anchor"] as? [String: Double])
+        #expect(anchor["x"] == Double(width) / 2)
+    }
+
+    @Test(
+        "bad input: one line on stderr naming the problem, exit 64, nothing written",
+        arguments: [
+            (["callout"], "Missing expected argument '--title <text>'"),
+            (["callout", "--title", ""], "--title is empty"),
+            (["callout", "--title", String(repeating: "a", count: 201)], "--title is 201 characters; a callout takes at most 200"),
+            (["callout", "--title", "a"] + Array(repeating: ["--line", "b"], count: 7).flatMap { $0 }, "--line is given 7 times; a callout has at most 6 detail lines"),
+            (["callout", "--title", "a", "--badge-color", "#ff0000"], "--badge-color colours a badge; give --badge too"),
+            (["callout", "--title", "a", "--badge", "x", "--badge-color", "red"], "--badge-color \"red\" is not #RRGGBB, rgb(r,g,b) or rgba(r,g,b,a)"),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(arguments, in: folder)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(try CLI.files(in: folder).isEmpty)
+    }
+}

@@ -67,6 +67,11 @@ public struct Colour: Sendable, Hashable {
             alpha: Double(value & 0xFF) / 255)
     }
 
+    /// The same colour with alpha `alpha`.
+    public func withAlpha(_ alpha: Double) -> Colour {
+        Colour(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
     /// The same colour with its alpha multiplied by `factor`.
     public func fading(by factor: Double) -> Colour {
         Colour(red: red, green: green, blue: blue, alpha: alpha * factor)

@@ -79,6 +79,11 @@ struct WrittenMarker: Encodable {
         self.path = path
     }
 
+    init(picture image: PictureImage, path: String) {
+        (name, width, height, scale, anchor, sha256) = (image.fileName, image.width, image.height, image.scale.factor, image.anchor, image.sha256)
+        self.path = path
+    }
+
     init(pin image: PinImage, path: String) {
         (name, width, height, scale, anchor, sha256) = (image.fileName, image.width, image.height, image.request.scale.factor, image.anchor, image.sha256)
         self.path = path

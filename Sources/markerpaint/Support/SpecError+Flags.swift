@@ -16,6 +16,9 @@ extension SpecError {
         case .palette, .colour: ValidationError("--palette: \(description)")
         case .icon: ValidationError("--icon \(problem)")
         case .text: ValidationError("--text \(problem)")
+        case .title: ValidationError("--title \(problem)")
+        case .line: ValidationError("--line \(problem)")
+        case .badge: ValidationError("--badge \(problem)")
         }
     }
 }

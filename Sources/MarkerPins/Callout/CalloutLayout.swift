@@ -1,0 +1,117 @@
+import MarkerRender
+import MarkerSpec
+
+/// Where a callout's parts go at one scale, in pixels: MARKER.md's bubble, its width fitted to its
+/// content within 120-240 pt, its height to its text within the line limits.
+struct CalloutLayout: Sendable {
+    /// MARKER.md's numbers, in points.
+    enum Metrics {
+        static let padding = 12.0
+        static let cornerRadius = 12.0
+        static let widths = 120.0...240.0
+        static let borderWidth = 1.0
+        static let tail = (width: 16.0, height: 8.0)
+        static let title = (size: 15.0, lines: 2)
+        static let line = (size: 12.0, lines: 3)
+        /// Between the title and the first line, and between lines.
+        static let gaps = (title: 6.0, line: 3.0)
+        static let badge = (size: 11.0, height: 18.0, padding: 7.0, gap: 8.0, widest: (widths.upperBound - 2 * padding) / 2)
+        /// `0 2px 8px rgba(0,0,0,0.25)`: CSS's blur of 8px is a Gaussian of σ 4.
+        static let shadow = (offsetY: 2.0, sigma: 4.0, alpha: 0.25)
+        static let sideMargin = (3 * shadow.sigma).rounded(.up)
+        static let topMargin = sideMargin - shadow.offsetY
+        static let bottomMargin = sideMargin + shadow.offsetY
+    }
+
+    let scale: Double
+    let canvasWidth: Int
+    let canvasHeight: Int
+    /// The bubble without its tail.
+    let box: Rect
+    let cornerRadius: Double
+    let tailWidth: Double
+    let tailHeight: Double
+    let borderWidth: Double
+    /// The title paragraph's top-left corner and width; the badge's box, if any.
+    let title: (x: Double, y: Double, width: Double)
+    let badge: Rect?
+    /// Each detail line's top-left corner; all share one width.
+    let lines: [(x: Double, y: Double)]
+    let lineWidth: Double
+    let shadowOffsetY: Double
+    let shadowSigma: Double
+    let shadowRadius: Int
+
+    /// The tail's tip: the anchor.
+    var anchor: PixelPoint { PixelPoint(x: box.x + box.width / 2, y: box.maxY + tailHeight) }
+
+    /// Lays `callout` out at `scale`, measuring its text with `measure`: the logical width of one
+    /// unbroken line, and the height of a paragraph at a width within a number of lines.
+    init(
+        _ callout: Callout, scale: MarkerScale, badgeTextWidth: Double?, naturalWidth: (String, Double) -> Double,
+        paragraphHeight: (String, Double, Double, Int) -> Double
+    ) {
+        typealias M = Metrics
+        let s = scale.factor
+        self.scale = s
+        // The badge: its text with padding, never narrower than it is tall.
+        // A long badge is held to half the widest content and cut with "…".
+        let badgeWidth = badgeTextWidth.map { min(max($0 + 2 * M.badge.padding * s, M.badge.height * s), M.badge.widest * s) }
+        let badgeRoom = badgeWidth.map { $0 + M.badge.gap * s } ?? 0
+        // As wide as the widest unbroken text needs, within MARKER.md's widths, in whole even points
+        // so that the canvas is whole pixels at 1.5 too.
+        var natural = naturalWidth(callout.title, M.title.size * s) + badgeRoom
+        for line in callout.lines { natural = max(natural, naturalWidth(line, M.line.size * s)) }
+        let points = min(max((natural / s + 2 * M.padding).rounded(.up), M.widths.lowerBound), M.widths.upperBound)
+        let width = (points / 2).rounded(.up) * 2
+        let contentWidth = (width - 2 * M.padding) * s
+        let left = M.sideMargin * s + M.padding * s
+        let top = M.topMargin * s
+        var y = top + M.padding * s
+        title = (left, y, contentWidth - badgeRoom)
+        let titleHeight = paragraphHeight(callout.title, M.title.size * s, contentWidth - badgeRoom, M.title.lines)
+        badge = badgeWidth.map { Rect(x: left + contentWidth - $0, y: y + (min(titleHeight, 20 * s) - M.badge.height * s) / 2, width: $0, height: M.badge.height * s) }
+        y += max(titleHeight, badgeWidth == nil ? 0 : M.badge.height * s)
+        var placed: [(Double, Double)] = []
+        for (index, line) in callout.lines.enumerated() {
+            y += (index == 0 ? M.gaps.title : M.gaps.line) * s
+            placed.append((left, y))
+            y += paragraphHeight(line, M.line.size * s, contentWidth, M.line.lines)
+        }
+        lines = placed
+        lineWidth = contentWidth
+        y += M.padding * s
+        let heightPoints = (((y - top) / s) / 2).rounded(.up) * 2
+        box = Rect(x: M.sideMargin * s, y: top, width: width * s, height: heightPoints * s)
+        cornerRadius = M.cornerRadius * s
+        tailWidth = M.tail.width * s
+        tailHeight = M.tail.height * s
+        borderWidth = M.borderWidth * s
+        canvasWidth = Int(((width + 2 * M.sideMargin) * s).rounded())
+        canvasHeight = Int(((heightPoints + M.tail.height + M.topMargin + M.bottomMargin) * s).rounded())
+        shadowOffsetY = M.shadow.offsetY * s
+        shadowSigma = M.shadow.sigma * s
+        shadowRadius = Int((3 * M.shadow.sigma * s).rounded(.up))
+    }
+
+    /// The bubble and its tail as one outline, so that the border runs unbroken round both.
+    func addOutline(to context: CairoContext) {
+        let (x0, y0, x1, y1) = (box.x, box.y, box.maxX, box.maxY)
+        let r = cornerRadius
+        let middle = x0 + box.width / 2
+        context.newSubPath()
+        context.move(toX: x0 + r, y: y0)
+        context.line(toX: x1 - r, y: y0)
+        context.arc(centreX: x1 - r, centreY: y0 + r, radius: r, from: -.pi / 2, to: 0)
+        context.line(toX: x1, y: y1 - r)
+        context.arc(centreX: x1 - r, centreY: y1 - r, radius: r, from: 0, to: .pi / 2)
+        context.line(toX: middle + tailWidth / 2, y: y1)
+        context.line(toX: middle, y: y1 + tailHeight)
+        context.line(toX: middle - tailWidth / 2, y: y1)
+        context.line(toX: x0 + r, y: y1)
+        context.arc(centreX: x0 + r, centreY: y1 - r, radius: r, from: .pi / 2, to: .pi)
+        context.line(toX: x0, y: y0 + r)
+        context.arc(centreX: x0 + r, centreY: y0 + r, radius: r, from: .pi, to: 3 * .pi / 2)
+        context.closePath()
+    }
+}

@@ -1,0 +1,148 @@
+public import MarkerPNG
+public import MarkerPixels
+public import MarkerRender
+public import MarkerSpec
+
+/// Draws callouts (MARKER.md, "Pins and callouts"): owns a text layout and a PNG encoder. Not
+/// thread-safe; make one per thread.
+public final class CalloutRenderer {
+    private let fontMap: FontMap
+    private let textContext: TextContext
+    private let layout: TextLayout
+    private let encoder: PNGEncoder
+
+    private typealias Metrics = CalloutLayout.Metrics
+
+    public init(compression: PNGEncoder.Compression = PNGEncoder.defaultCompression) throws(RenderError) {
+        fontMap = try FontMap()
+        textContext = try TextContext(fontMap: fontMap)
+        layout = try TextLayout(context: textContext)
+        do { encoder = try PNGEncoder(compression: compression) } catch { throw RenderError(error) }
+        for weight in [FontDescription.Weight.regular, .semibold] {
+            let probe = FontDescription(family: MarkerRenderer.fontFamily, weight: weight, absoluteSize: 12)
+            guard let face = textContext.resolvedFace(for: probe), face.family == MarkerRenderer.fontFamily else {
+                throw RenderError("font \(MarkerRenderer.fontFamily) is not installed; install the Debian package \(MarkerRenderer.fontPackage)")
+            }
+        }
+    }
+
+    /// Draws `request` as straight-alpha pixels, with the anchor (the tail's tip) in pixels.
+    public func draw(_ request: CalloutRequest) throws(RenderError) -> (image: RGBAImage, anchor: PixelPoint) {
+        let geometry = lay(request)
+        let surface = try CairoSurface(.colour, width: geometry.canvasWidth, height: geometry.canvasHeight)
+        try paint(request, geometry: geometry, on: try CairoContext(surface))
+        return (surface.straightRGBA(), geometry.anchor)
+    }
+
+    /// `request` as the file `format` writes, with its content-hashed name.
+    public func render(_ request: CalloutRequest, format: ImageFormat = .png) throws(RenderError) -> (image: PictureImage, bytes: [UInt8]) {
+        let geometry = lay(request)
+        let bytes: [UInt8]
+        if format == .png {
+            let surface = try CairoSurface(.colour, width: geometry.canvasWidth, height: geometry.canvasHeight)
+            try paint(request, geometry: geometry, on: try CairoContext(surface))
+            bytes = try encoder.encode(surface)
+        } else {
+            let document = try VectorDocument(format, width: geometry.canvasWidth, height: geometry.canvasHeight)
+            do { try paint(request, geometry: geometry, on: try CairoContext(document)) }
+            bytes = try document.finish()
+        }
+        let image = PictureImage(
+            baseName: request.baseName, scale: request.scale, bytes: bytes, format: format, width: geometry.canvasWidth,
+            height: geometry.canvasHeight, anchor: geometry.anchor)
+        return (image, bytes)
+    }
+
+    /// The callout's layout, its text measured with this renderer's fonts.
+    func lay(_ request: CalloutRequest) -> CalloutLayout {
+        let s = request.scale.factor
+        let badgeWidth = request.callout.badge.map { badge -> Double in
+            layout.setLine(badge.text, font: font(.semibold, Metrics.badge.size * s))
+            return layout.extents.logical.width
+        }
+        return CalloutLayout(
+            request.callout, scale: request.scale, badgeTextWidth: badgeWidth,
+            naturalWidth: { text, size in
+                self.layout.setLine(text, font: self.font(size == Metrics.title.size * s ? .semibold : .regular, size))
+                return self.layout.extents.logical.width
+            },
+            paragraphHeight: { text, size, width, lines in
+                self.layout.setParagraph(text, font: self.font(size == Metrics.title.size * s ? .semibold : .regular, size), width: width, maximumLines: lines)
+                return self.layout.extents.logical.height
+            })
+    }
+
+    private func paint(_ request: CalloutRequest, geometry g: CalloutLayout, on context: CairoContext) throws(RenderError) {
+        let s = g.scale
+        let palette = request.theme.palette
+        let dark = PinRenderer.border(of: request.theme) == PinRenderer.border(of: .night)
+        context.paint(Colour(rgb: 0, 0, 0, alpha: Metrics.shadow.alpha), maskedBy: try Self.shadowMask(g))
+
+        g.addOutline(to: context)
+        context.setSource(palette.pillFill.withAlpha(dark ? 0.95 : 0.96))
+        context.fill()
+        // The border inside the outline, unbroken round the box and the tail.
+        context.save()
+        g.addOutline(to: context)
+        context.clipToPath()
+        g.addOutline(to: context)
+        context.setSource(palette.pillBorder)
+        context.stroke(width: 2 * g.borderWidth)
+        context.restore()
+
+        let callout = request.callout
+        context.setSource(palette.label)
+        layout.setParagraph(callout.title, font: font(.semibold, Metrics.title.size * s), width: g.title.width, maximumLines: Metrics.title.lines)
+        layout.show(in: context, atX: g.title.x, y: g.title.y)
+        if let badge = callout.badge, let box = g.badge {
+            context.setSource(badge.colour)
+            context.addRoundedRectangle(box, radius: box.height / 2)
+            context.fill()
+            context.setSource(Colour(rgb: 255, 255, 255))
+            layout.setParagraph(badge.text, font: font(.semibold, Metrics.badge.size * s), width: box.width - 2 * Metrics.badge.padding * s, maximumLines: 1)
+            let logical = layout.extents.logical
+            layout.show(in: context, atX: box.x + (box.width - logical.width) / 2, y: box.y + (box.height - logical.height) / 2)
+        }
+        context.setSource(dark ? Colour(rgb: 255, 255, 255, alpha: 0.75) : Colour(rgb: 90, 90, 90))
+        for (line, place) in zip(callout.lines, g.lines) {
+            layout.setParagraph(line, font: font(.regular, Metrics.line.size * s), width: g.lineWidth, maximumLines: Metrics.line.lines)
+            layout.show(in: context, atX: place.x, y: place.y)
+        }
+        try context.checkStatus("drawing a callout")
+    }
+
+    /// The shadow's alpha: the outline 2pt down, blurred, and not under the bubble itself.
+    static func shadowMask(_ g: CalloutLayout) throws(RenderError) -> CairoSurface {
+        let cast = try CairoSurface(.alpha, width: g.canvasWidth, height: g.canvasHeight)
+        let body = try CairoSurface(.alpha, width: g.canvasWidth, height: g.canvasHeight)
+        for (surface, offset) in [(cast, g.shadowOffsetY), (body, 0)] {
+            let context = try CairoContext(surface)
+            context.translate(x: 0, y: offset)
+            g.addOutline(to: context)
+            context.setSource(Colour(rgb: 0, 0, 0))
+            context.fill()
+            try context.checkStatus("drawing a callout's shadow")
+        }
+        let blur = ShadowBlur(sigma: g.shadowSigma, radius: g.shadowRadius)
+        cast.withPixels { shadow, stride in
+            blur.apply(to: shadow, width: g.canvasWidth, height: g.canvasHeight, stride: stride)
+            body.withPixels { shape, _ in
+                for index in 0..<(stride * g.canvasHeight) {
+                    shadow[index] = UInt8((UInt32(shadow[index]) * (255 - UInt32(shape[index])) + 127) / 255)
+                }
+            }
+        }
+        return cast
+    }
+
+    /// Fonts by weight and pixel size, made once.
+    private var fonts: [String: FontDescription] = [:]
+
+    private func font(_ weight: FontDescription.Weight, _ size: Double) -> FontDescription {
+        let key = "\(weight)-\(size)"
+        if let kept = fonts[key] { return kept }
+        let made = FontDescription(family: MarkerRenderer.fontFamily, weight: weight, absoluteSize: size)
+        fonts[key] = made
+        return made
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import MarkerFiles
+import MarkerPins
+import MarkerSpec
+import SystemPackage
+
+/// Draws one callout, the bubble a tapped pin opens, into a folder and says where it is.
+struct CalloutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "callout",
+        abstract: "Draw one callout: a speech bubble with a title, detail lines and a status badge, its tail's tip the anchor.",
+        discussion: """
+            Examples:
+              markerpaint callout --title 'Water at Koča na Gozdu' --line 'Tap by the door' --badge open
+              markerpaint callout --title 'Vršič' --line '1,611 m' --line 'Closed in winter' --badge closed --badge-color '#C62828' --dark --json
+            Text is text, never markup; it wraps within 240 pt and is cut with … after 2 lines of title and 3 of each line.
+            At most \(Callout.limits.lines) lines; a title of \(Callout.limits.titleCharacters) characters, a line of \(Callout.limits.lineCharacters), a badge of \(Callout.limits.badgeCharacters).
+            """
+    )
+
+    @Option(help: ArgumentHelp("The title, 15 pt Semi Bold, up to 2 lines.", valueName: "text"))
+    var title: String
+
+    @Option(help: ArgumentHelp("A detail line, 12 pt, up to 3 lines each; repeat for more (at most \(Callout.limits.lines)).", valueName: "text"))
+    var line: [String] = []
+
+    @Option(help: ArgumentHelp("A status badge at the title's right: a few words on a coloured pill.", valueName: "text"))
+    var badge: String?
+
+    @Option(help: ArgumentHelp("The badge's colour, '#RRGGBB' (default #2E7D32).", valueName: "colour"))
+    var badgeColor: String?
+
+    @OptionGroup var look: LookOptions
+
+    @Option(help: ArgumentHelp("Folder to write the image into; made, with its parents, if missing.", valueName: "dir"))
+    var out = "."
+
+    @Option(help: "File format: png, or the same drawing as svg or pdf.")
+    var format: ImageFormat = .png
+
+    @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
+    var json = false
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
+        if badgeColor != nil && badge == nil { throw ValidationError("--badge-color colours a badge; give --badge too") }
+        _ = try makeCallout()
+    }
+
+    /// The callout the flags describe.
+    func makeCallout() throws -> Callout {
+        let colour: Colour?
+        do { colour = try badgeColor.map(Colour.init(css:)) } catch { throw ValidationError("--badge-color \(error.problem)") }
+        do throws(SpecError) {
+            var madeBadge: Callout.Badge? = nil
+            if let badge { madeBadge = try Callout.Badge(text: badge, colour: colour) }
+            return try Callout(title: title, lines: line, badge: madeBadge)
+        } catch {
+            throw error.validationError
+        }
+    }
+
+    func run() throws {
+        let request: CalloutRequest
+        do {
+            request = try CalloutRequest(callout: makeCallout(), theme: look.makeTheme(), scale: look.pixelScale())
+        } catch let error as SpecError {
+            throw error.validationError
+        }
+        let (image, bytes) = try CalloutRenderer().render(request, format: format)
+        let path = try Folder.create(FilePath(out)).write(bytes, as: image.fileName)
+        if json {
+            print(try WrittenMarker(picture: image, path: path.string).jsonLine())
+        } else {
+            print(path)
+        }
+    }
+}
