@@ -60,6 +60,11 @@ let package = Package(
         // linked from its static archive: its shared library's symbols cost every run binding.
         .target(name: "CGeodesic", linkerSettings: [.linkedLibrary(":libGeographicLib.a")]),
 
+        // librsvg, for a user's SVG icon on a pin: only MarkerPins imports it.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        // libjpeg-turbo, for callouts' photos: a C shim turns its exits into errors and its warnings (a file that ends early) into refusals.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+
         // zlib, for the gzip of PMTiles directories and metadata.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // SQLite, which MBTiles files are.
@@ -126,7 +131,7 @@ let package = Package(
             dependencies: ["CPangoCairo", "MarkerPNG", "MarkerPixels", "MarkerSpec", "MarkerFiles", .product(name: "DequeModule", package: "swift-collections")]
         ),
         // Pins and callouts, drawn with MarkerRender's Cairo and Pango wrappers.
-        .target(name: "MarkerPins", dependencies: ["MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
+        .target(name: "MarkerPins", dependencies: ["MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels", "CJPEG", "CRSVG"]),
 
         // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
         .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
@@ -211,7 +216,7 @@ let package = Package(
         .executableTarget(
             name: "markerpaint-bench",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "MarkerArchive", "CMarkerFloor", "MarkerPNG", "MarkerPixels", "CPNG",
+                "MarkerSpec", "MarkerRender", "MarkerPins", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerOutput", "MarkerFiles", "MarkerPack", "MarkerArchive", "CMarkerFloor", "MarkerPNG", "MarkerPixels", "CPNG",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -222,7 +227,7 @@ let package = Package(
         // libFuzzer targets, one per route format, one for HTTP queries, one for CLI values and one for the deflater (Fuzz/run builds them
         // with -sanitize=fuzzer); a plain build replays files through them.
         .executableTarget(
-            name: "FuzzMarkerpaint", dependencies: ["RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "MarkerPNG", "MarkerArchive"],
+            name: "FuzzMarkerpaint", dependencies: ["RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerQuery", "MarkerSpec", "MarkerMap", "MarkerRender", "MarkerPins", "MarkerPixels", "MarkerPNG", "MarkerArchive"],
             path: "Fuzz/Targets"),
 
         // What several test targets share: fixture paths from #filePath, raw loopback connections.
@@ -253,7 +258,7 @@ let package = Package(
         .testTarget(name: "MarkerQueryTests", dependencies: ["MarkerQuery", "MarkerSpec", "RoutePlacement", "RouteModel"]),
         .testTarget(
             name: "MarkerPinsTests",
-            dependencies: ["MarkerPins", "MarkerSpec", "MarkerPNG", "MarkerPixels", "TestSupport"]
+            dependencies: ["MarkerPins", "MarkerRender", "MarkerSpec", "MarkerPNG", "MarkerPixels", "TestSupport"]
         ),
         .testTarget(
             name: "MarkerRenderTests",

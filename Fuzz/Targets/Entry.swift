@@ -14,10 +14,10 @@ protocol FuzzTarget: SendableMetatype {
 /// one for who a request is and what it may open (addresses, forwarded lists, signatures, keys), one
 /// for the fix readers (followed along a course), one for the progress endpoint's form and one for
 /// offline packs of any route, one for PMTiles directories, headers and gzip, and one for whole PMTiles
-/// archives as the pack reads them.
+/// archives as the pack reads them, and one for callouts' photos and text.
 let targets: [any FuzzTarget.Type] = [
     GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self, AccessTarget.self,
-    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self, ArchiveTarget.self,
+    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self, ArchiveTarget.self, CalloutTarget.self,
 ]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {

@@ -71,7 +71,7 @@ public struct GoldenSuite: Sendable {
         for (index, goldenPin) in (list.pins ?? []).enumerated() {
             let request: PinRequest
             do {
-                request = try goldenPin.request()
+                request = try goldenPin.request(relativeTo: directory)
             } catch {
                 throw GoldenError("\(listPath): pin \(index + 1): \(error.message)")
             }
@@ -85,7 +85,7 @@ public struct GoldenSuite: Sendable {
         for (index, goldenCallout) in (list.callouts ?? []).enumerated() {
             let request: CalloutRequest
             do {
-                request = try goldenCallout.request()
+                request = try goldenCallout.request(relativeTo: directory)
             } catch {
                 throw GoldenError("\(listPath): callout \(index + 1): \(error.message)")
             }

@@ -36,10 +36,10 @@ struct PinCommandTests {
     @Test(
         "bad input: one line on stderr naming the problem, exit 64, nothing written",
         arguments: [
-            (["pin"], "say what the pin shows: --icon NAME or --text ABC"),
+            (["pin"], "say what the pin shows: --icon NAME, --icon-file ICON.svg or --text ABC"),
             (["pin", "--icon", "tree"], "--icon 'tree' is not one of water, food, cafe, summit, viewpoint, camp, shelter, danger, info, parking, toilets, repair"),
             (["pin", "--text", "ABCD"], "--text must be 1 to 3 characters (got 4: 'ABCD')"),
-            (["pin", "--icon", "water", "--text", "A"], "--icon and --text both say what the pin shows; give one"),
+            (["pin", "--icon", "water", "--text", "A"], "--icon, --icon-file and --text each say what the pin shows; give one"),
             (["pin", "--icon", "water", "--color", "blue"], "--color \"blue\" is not #RRGGBB, rgb(r,g,b) or rgba(r,g,b,a)"),
             (["pin", "--icon", "water", "--scale", "5"], "--scale must be 1, 1.5, 2, 3 or 4 (got '5')"),
         ])
@@ -90,5 +90,54 @@ struct CalloutCommandTests {
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(try CLI.files(in: folder).isEmpty)
+    }
+}
+
+@Suite("markerpaint callout --photo")
+struct CalloutPhotoCommandTests {
+    static let photos = Repository.root.appendingPathComponent("Tests/Fixtures/photos")
+
+    @Test("a photo is drawn in; a bad one is one line, exit 64, nothing written", arguments: [
+        ("lake.jpg", nil),
+        ("claims-40000.jpg", "the photo claims 40000 × 40000 pixels"),
+        ("lake-truncated.jpg", "the photo does not decode as a JPEG: Premature end of JPEG file"),
+        ("claims-40000.png", "the photo claims 40000 × 40000 pixels"),
+        ("missing.jpg", "no such file"),
+    ] as [(String, String?)])
+    func photo(name: String, message: String?) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["callout", "--title", "Jezero", "--photo", Self.photos.appendingPathComponent(name).path], in: folder)
+        if let message {
+            #expect(run.status == 64)
+            #expect(run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(try CLI.files(in: folder).isEmpty)
+        } else {
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try CLI.files(in: folder).count == 1)
+        }
+    }
+}
+
+@Suite("markerpaint pin --icon-file")
+struct PinIconFileCommandTests {
+    @Test("a self-contained SVG is drawn; one pointing at a file is one line, exit 64, nothing written")
+    func iconFile() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icon = Repository.root.appendingPathComponent("Tests/Fixtures/icons/bench.svg").path
+        let run = try CLI.run(["pin", "--icon-file", icon], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try CLI.files(in: folder).first?.hasPrefix("pin-svg-bench-day@2x-") == true)
+
+        let other = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: other) }
+        try #"<svg><image href="file:///etc/passwd"/></svg>"#.write(to: other.appendingPathComponent("evil.svg"), atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["pin", "--icon-file", "evil.svg"], in: other)
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "markerpaint: --icon-file evil.svg: icon file refers to 'file:///etc/passwd'; an SVG icon must be self-contained (paths only)\n")
+        #expect(try CLI.files(in: other) == ["evil.svg"])
+        let both = try CLI.run(["pin", "--icon-file", "evil.svg", "--icon", "water"], in: other)
+        #expect(both.status == 64 && both.stderr.contains("--icon, --icon-file and --text each say what the pin shows; give one"))
     }
 }

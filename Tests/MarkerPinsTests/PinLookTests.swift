@@ -1,4 +1,6 @@
+import Foundation
 import MarkerPins
+import MarkerRender
 import MarkerPixels
 import MarkerPNG
 import MarkerSpec
@@ -156,5 +158,63 @@ struct PinLookTests {
         #expect(throws: SpecError.self) { try Pin(text: "A\u{7}") }
         // Combining marks belong to the character they mark: this is three characters.
         #expect((try? Pin(text: "e\u{301}ab")) != nil)
+    }
+}
+
+@Suite("Pins with a user's SVG icon")
+struct SVGIconPinTests {
+    static let bench = Array(
+        #"<svg xmlns="http://www.w3.org/2000/svg" width="15" height="15" viewBox="0 0 15 15"><path d="M2 6h11v2H2zM3 8h1v4H3zm8 0h1v4h-1zM2 4h11v1H2z"/></svg>"#
+            .utf8)
+
+    @Test("the icon is drawn in white inside its 14 pt square, whatever colour the file gives it")
+    func drawn() throws {
+        let coloured = Array(String(decoding: Self.bench, as: UTF8.self).replacingOccurrences(of: "<path", with: "<path fill=\"#ff0000\"").utf8)
+        for document in [Self.bench, coloured] {
+            let request = try PinRequest(pin: try Pin(svgIcon: document, name: "bench"), theme: .day, scale: 4)
+            let (image, anchor) = try PinRenderer().draw(request)
+            let centre = (x: anchor.x, y: anchor.y - 20 * 4)
+            var white = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width {
+                    let i = (y * image.width + x) * 4
+                    guard image.pixels[i] > 245, image.pixels[i + 1] > 245, image.pixels[i + 2] > 245, image.pixels[i + 3] > 250 else { continue }
+                    white += 1
+                    #expect(abs(Double(x) + 0.5 - centre.x) <= 7.5 * 4 && abs(Double(y) + 0.5 - centre.y) <= 7.5 * 4, "white at \(x),\(y)")
+                }
+            }
+            #expect(white > 400, "\(white) white pixels")
+        }
+        let name = try PinRenderer().render(try PinRequest(pin: try Pin(svgIcon: Self.bench, name: "park bench"), theme: .night, scale: 2)).image.fileName
+        #expect(name.hasPrefix("pin-svg-park_bench-night@2x-"))
+    }
+
+    @Test(
+        "an SVG that points outside itself, or is not one, is refused before any parser sees it",
+        arguments: [
+            (#"<svg xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>"#, "refers to 'file:///etc/passwd'"),
+            (#"<svg><image href = 'https://example.com/a.png'/></svg>"#, "refers to 'https://example.com/a.png'"),
+            (#"<svg><rect style="fill:url( 'http://x/y#z' )"/></svg>"#, "refers to 'http://x/y#z'"),
+            (#"<svg><use href="other.svg#icon"/></svg>"#, "refers to 'other.svg#icon'"),
+            (#"<svg><image href="data:image/png;base64,iVBORw0KGgo="/></svg>"#, "refers to 'data:image/png;base64,ivborw0kggo='"),
+            (#"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg>&a;</svg>"#, "has <!entity"),
+            (#"<!DOCTYPE svg SYSTEM "http://example.com/svg.dtd"><svg/>"#, "DOCTYPE names an outside document"),
+            (##"<svg><xi:include href="#a"/></svg>"##, "has <xi:include"),
+            (#"<svg><style>@import url(#x);</style></svg>"#, "has @import"),
+            ("GIF89a", "is not an SVG"),
+        ])
+    func refusals(document: String, message: String) {
+        let refusal = #expect(throws: SpecError.self) { try Pin(svgIcon: Array(document.utf8), name: "x") }
+        #expect(refusal?.field == .icon)
+        #expect(refusal?.problem.contains(message) == true, "\(String(describing: refusal))")
+    }
+
+    @Test("references within the file are fine; a file too large or that does not parse is refused")
+    func limits() throws {
+        _ = try Pin(svgIcon: Array(##"<svg><defs><path id="p" d="M0 0h1v1z"/></defs><use href="#p"/><rect style="fill:url(#g)"/></svg>"##.utf8), name: "x")
+        #expect(throws: SpecError(.icon, "file is \(SVGIcon.maximumBytes + 1) bytes; an SVG icon may be at most \(SVGIcon.maximumBytes)")) {
+            try Pin(svgIcon: [UInt8](repeating: 0x20, count: SVGIcon.maximumBytes + 1), name: "x")
+        }
+        #expect(throws: RenderError.self) { try PinRenderer.check(svgIcon: Array("<svg><path d=\"M0 0".utf8)) }
     }
 }

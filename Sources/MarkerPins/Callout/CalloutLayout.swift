@@ -16,6 +16,8 @@ struct CalloutLayout: Sendable {
         /// Between the title and the first line, and between lines.
         static let gaps = (title: 6.0, line: 3.0)
         static let badge = (size: 11.0, height: 18.0, padding: 7.0, gap: 8.0, widest: (widths.upperBound - 2 * padding) / 2)
+        /// A photo across the top: 216 × 120 pt (the widest content), corners of 8 pt, 8 pt above the title.
+        static let photo = (width: 216.0, height: 120.0, cornerRadius: 8.0, gap: 8.0)
         /// `0 2px 8px rgba(0,0,0,0.25)`: CSS's blur of 8px is a Gaussian of σ 4.
         static let shadow = (offsetY: 2.0, sigma: 4.0, alpha: 0.25)
         static let sideMargin = (3 * shadow.sigma).rounded(.up)
@@ -35,6 +37,8 @@ struct CalloutLayout: Sendable {
     /// The title paragraph's top-left corner and width; the badge's box, if any.
     let title: (x: Double, y: Double, width: Double)
     let badge: Rect?
+    /// The photo's box, if there is one.
+    let photo: Rect?
     /// Each detail line's top-left corner; all share one width.
     let lines: [(x: Double, y: Double)]
     let lineWidth: Double
@@ -62,12 +66,20 @@ struct CalloutLayout: Sendable {
         // so that the canvas is whole pixels at 1.5 too.
         var natural = naturalWidth(callout.title, M.title.size * s) + badgeRoom
         for line in callout.lines { natural = max(natural, naturalWidth(line, M.line.size * s)) }
+        // A photo fills the widest content.
+        if callout.photo != nil { natural = M.photo.width * s }
         let points = min(max((natural / s + 2 * M.padding).rounded(.up), M.widths.lowerBound), M.widths.upperBound)
         let width = (points / 2).rounded(.up) * 2
         let contentWidth = (width - 2 * M.padding) * s
         let left = M.sideMargin * s + M.padding * s
         let top = M.topMargin * s
         var y = top + M.padding * s
+        if callout.photo != nil {
+            photo = Rect(x: left, y: y, width: M.photo.width * s, height: M.photo.height * s)
+            y += (M.photo.height + M.photo.gap) * s
+        } else {
+            photo = nil
+        }
         title = (left, y, contentWidth - badgeRoom)
         let titleHeight = paragraphHeight(callout.title, M.title.size * s, contentWidth - badgeRoom, M.title.lines)
         badge = badgeWidth.map { Rect(x: left + contentWidth - $0, y: y + (min(titleHeight, 20 * s) - M.badge.height * s) / 2, width: $0, height: M.badge.height * s) }

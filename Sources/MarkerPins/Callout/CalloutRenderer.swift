@@ -91,6 +91,19 @@ public final class CalloutRenderer {
         context.restore()
 
         let callout = request.callout
+        if let bytes = callout.photo, let box = g.photo {
+            let surface: CairoSurface
+            do { surface = try CalloutPhoto(bytes).surface(covering: box.width, box.height) } catch { throw RenderError(error.message) }
+            // Cover-cropped: scaled to cover the box, centred, the rest clipped by the rounded corners.
+            let scale = max(box.width / Double(surface.width), box.height / Double(surface.height))
+            context.save()
+            context.addRoundedRectangle(box, radius: Metrics.photo.cornerRadius * s)
+            context.clipToPath()
+            context.paint(
+                surface, atX: box.x + (box.width - Double(surface.width) * scale) / 2, y: box.y + (box.height - Double(surface.height) * scale) / 2,
+                scale: scale)
+            context.restore()
+        }
         context.setSource(palette.label)
         layout.setParagraph(callout.title, font: font(.semibold, Metrics.title.size * s), width: g.title.width, maximumLines: Metrics.title.lines)
         layout.show(in: context, atX: g.title.x, y: g.title.y)

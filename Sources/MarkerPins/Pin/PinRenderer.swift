@@ -28,6 +28,11 @@ public final class PinRenderer {
 
     private typealias Metrics = PinGeometry.Metrics
 
+    /// Parses a user's SVG icon as drawing would, to refuse one librsvg cannot read before anything is written.
+    public static func check(svgIcon document: [UInt8]) throws(RenderError) {
+        _ = try SVGDocument(document)
+    }
+
     /// Draws `request` as straight-alpha pixels, with the anchor (the tip) in pixels.
     public func draw(_ request: PinRequest) throws(RenderError) -> (image: RGBAImage, anchor: PixelPoint) {
         let geometry = PinGeometry(scale: request.scale)
@@ -88,6 +93,12 @@ public final class PinRenderer {
             context.scale(by: unit)
             for shape in icon.shapes { shape.draw(on: context) }
             context.restore()
+        case .svg(_, let document):
+            // Monochrome: the icon's shape, whatever its colours, as a mask filled in white.
+            let (unit, x, y) = geometry.iconTransform
+            let mask = try CairoSurface(.alpha, width: geometry.canvasWidth, height: geometry.canvasHeight)
+            try SVGDocument(document).draw(on: try CairoContext(mask), in: Rect(x: x, y: y, width: 24 * unit, height: 24 * unit))
+            context.paint(Colour(rgb: 255, 255, 255), maskedBy: mask)
         case .text(let text):
             layout.setRuns([TextLayout.Run(text: text, font: font(scale: request.scale), rise: 0)])
             var ink = layout.extents.ink

@@ -7,6 +7,8 @@ public struct Callout: Sendable, Hashable {
     public let title: String
     public let lines: [String]
     public let badge: Badge?
+    /// A photo's bytes (JPEG or PNG), drawn cover-cropped across the top; checked when drawn.
+    public let photo: [UInt8]?
 
     /// A status badge: a few words on a coloured pill at the title's right.
     public struct Badge: Sendable, Hashable {
@@ -26,7 +28,7 @@ public struct Callout: Sendable, Hashable {
     public static let limits = (titleCharacters: 200, lineCharacters: 300, lines: 6, badgeCharacters: 24)
 
     /// - Throws: `SpecError` for an empty title, more than `limits` allow, or text that is blank.
-    public init(title: String, lines: [String] = [], badge: Badge? = nil) throws(SpecError) {
+    public init(title: String, lines: [String] = [], badge: Badge? = nil, photo: [UInt8]? = nil) throws(SpecError) {
         self.title = try Self.checked(title, field: .title, limit: Self.limits.titleCharacters)
         guard lines.count <= Self.limits.lines else {
             throw SpecError(.line, "is given \(lines.count) times; a callout has at most \(Self.limits.lines) detail lines")
@@ -35,6 +37,7 @@ public struct Callout: Sendable, Hashable {
         for line in lines { checkedLines.append(try Self.checked(line, field: .line, limit: Self.limits.lineCharacters)) }
         self.lines = checkedLines
         self.badge = badge
+        self.photo = photo
     }
 
     /// `text` as one paragraph: line breaks, tabs and other control characters become spaces.

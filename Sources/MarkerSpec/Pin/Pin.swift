@@ -6,6 +6,8 @@ public struct Pin: Sendable, Hashable {
         case icon(PinIcon)
         /// One to three characters, drawn as text (never markup).
         case text(String)
+        /// A user's monochrome SVG icon (Maki-style), filled in white, and the name it goes by.
+        case svg(name: String, document: [UInt8])
     }
 
     public let face: Face
@@ -35,16 +37,29 @@ public struct Pin: Sendable, Hashable {
         self.colour = colour ?? Self.neutralColour
     }
 
-    /// What a file name says the pin shows: the icon's name, or `text-` and the text's ASCII
-    /// letters and digits (anything else `_`); the hash that follows tells pictures apart.
+    /// A pin with a user's SVG icon named `name` (the file's name, say), in `colour` or else the
+    /// neutral colour.
+    /// - Throws: `SpecError` for a file over `SVGIcon.maximumBytes`, not an SVG, or one that refers
+    ///   to anything outside itself (files, the network, entities).
+    public init(svgIcon document: [UInt8], name: String, colour: Colour? = nil) throws(SpecError) {
+        try SVGIcon.check(document)
+        face = .svg(name: name, document: document)
+        self.colour = colour ?? Self.neutralColour
+    }
+
+    /// What a file name says the pin shows: the icon's name; `text-` and the text's ASCII letters
+    /// and digits (anything else `_`); or `svg-` and the SVG icon's name so spelled. The hash that
+    /// follows tells pictures apart.
     public var nameLabel: String {
+        func spelled(_ text: String) -> String {
+            text.unicodeScalars.map { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "_"
+            }.joined()
+        }
         switch face {
         case .icon(let icon): return icon.rawValue
-        case .text(let text):
-            let spelled = text.unicodeScalars.map { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? String(scalar) : "_"
-            }
-            return "text-" + spelled.joined()
+        case .text(let text): return "text-" + spelled(text)
+        case .svg(let name, _): return "svg-" + String(spelled(name).prefix(24))
         }
     }
 }

@@ -30,6 +30,9 @@ struct CalloutCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The badge's colour, '#RRGGBB' (default #2E7D32).", valueName: "colour"))
     var badgeColor: String?
 
+    @Option(help: ArgumentHelp("A photo (JPEG or PNG) across the top, cover-cropped to 216 × 120 pt: at most 10 MB, 10,000 pixels a side, 40 million pixels.", valueName: "file"))
+    var photo: String?
+
     @OptionGroup var look: LookOptions
 
     @Option(help: ArgumentHelp("Folder to write the image into; made, with its parents, if missing.", valueName: "dir"))
@@ -44,17 +47,31 @@ struct CalloutCommand: ParsableCommand {
     func validate() throws {
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
         if badgeColor != nil && badge == nil { throw ValidationError("--badge-color colours a badge; give --badge too") }
-        _ = try makeCallout()
+        _ = try makeCallout(photo: try readPhoto())
+    }
+
+    /// The photo's bytes, read within the limit and checked whole (header, size, every byte
+    /// decoded), or nil without `--photo`.
+    func readPhoto() throws -> [UInt8]? {
+        guard let photo else { return nil }
+        let bytes: [UInt8]
+        do {
+            bytes = try FilePath(photo).readAll(limit: CalloutPhoto.limits.bytes)
+        } catch {
+            throw ValidationError("--photo \(photo): \(error.message)")
+        }
+        do { try CalloutPhoto(bytes).check() } catch { throw ValidationError("--photo \(photo): \(error.message)") }
+        return bytes
     }
 
     /// The callout the flags describe.
-    func makeCallout() throws -> Callout {
+    func makeCallout(photo: [UInt8]?) throws -> Callout {
         let colour: Colour?
         do { colour = try badgeColor.map(Colour.init(css:)) } catch { throw ValidationError("--badge-color \(error.problem)") }
         do throws(SpecError) {
             var madeBadge: Callout.Badge? = nil
             if let badge { madeBadge = try Callout.Badge(text: badge, colour: colour) }
-            return try Callout(title: title, lines: line, badge: madeBadge)
+            return try Callout(title: title, lines: line, badge: madeBadge, photo: photo)
         } catch {
             throw error.validationError
         }
@@ -63,7 +80,7 @@ struct CalloutCommand: ParsableCommand {
     func run() throws {
         let request: CalloutRequest
         do {
-            request = try CalloutRequest(callout: makeCallout(), theme: look.makeTheme(), scale: look.pixelScale())
+            request = try CalloutRequest(callout: makeCallout(photo: readPhoto()), theme: look.makeTheme(), scale: look.pixelScale())
         } catch let error as SpecError {
             throw error.validationError
         }

@@ -22,6 +22,9 @@ struct PinCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A built-in icon: \(PinIcon.choices).", valueName: "name"))
     var icon: String?
 
+    @Option(help: ArgumentHelp("A monochrome SVG icon (Maki-style), filled in white: self-contained, at most 256 KB.", valueName: "file"))
+    var iconFile: String?
+
     @Option(help: ArgumentHelp("1 to 3 characters drawn in the circle, as text (never markup).", valueName: "text"))
     var text: String?
 
@@ -40,10 +43,10 @@ struct PinCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        switch (icon, text) {
-        case (nil, nil): throw ValidationError("say what the pin shows: --icon NAME or --text ABC")
-        case (.some, .some): throw ValidationError("--icon and --text both say what the pin shows; give one")
-        default: break
+        switch [icon, iconFile, text].compactMap({ $0 }).count {
+        case 0: throw ValidationError("say what the pin shows: --icon NAME, --icon-file ICON.svg or --text ABC")
+        case 1: break
+        default: throw ValidationError("--icon, --icon-file and --text each say what the pin shows; give one")
         }
         guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
         _ = try makePin()
@@ -53,6 +56,20 @@ struct PinCommand: ParsableCommand {
     func makePin() throws -> Pin {
         let colour: Colour?
         do { colour = try color.map(Colour.init(css:)) } catch { throw ValidationError("--color \(error.problem)") }
+        if let iconFile {
+            let path = FilePath(iconFile)
+            let document: [UInt8]
+            do { document = try path.readAll(limit: SVGIcon.maximumBytes) } catch { throw ValidationError("--icon-file \(iconFile): \(error.message)") }
+            do {
+                let pin = try Pin(svgIcon: document, name: path.stem ?? "icon", colour: colour)
+                try PinRenderer.check(svgIcon: document)
+                return pin
+            } catch let error as SpecError {
+                throw ValidationError("--icon-file \(iconFile): \(error.description)")
+            } catch {
+                throw ValidationError("--icon-file \(iconFile): \(error)")
+            }
+        }
         do {
             if let icon { return Pin(icon: try PinIcon(named: icon), colour: colour) }
             return try Pin(text: text ?? "", colour: colour)

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import MarkerPins
+import MarkerRender
+import MarkerSpec
+
+extension MarkerBench {
+    /// Pins and callouts against distance markers, drawn and encoded the same way, in one run.
+    struct PinsRun: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "pins",
+            abstract: "Pins, callouts and callouts with a photo, each against a distance marker drawn and encoded in the same run (ms per image)."
+        )
+
+        @Option(help: "Images of each kind per run.") var count = 200
+        @Option(help: "Interleaved runs; each figure is the median run.") var runs = 5
+        @Option(help: "A JPEG for the callout's photo.") var photo = "Tests/Fixtures/photos/lake.jpg"
+
+        func validate() throws {
+            guard (1...100_000).contains(count) else { throw ValidationError("--count must be 1 to 100000") }
+            guard (1...100).contains(runs) else { throw ValidationError("--runs must be 1 to 100") }
+        }
+
+        func run() throws {
+            let photoBytes = Array(try Data(contentsOf: URL(fileURLWithPath: photo)))
+            let markers = try MarkerRenderer()
+            let pins = try PinRenderer()
+            let callouts = try CalloutRenderer()
+            let icons = PinIcon.allCases
+            // Distinct images, as a route batch draws: no two the same.
+            let markerRequests = try (0..<count).map { try MarkerRequest(marker: Marker(kind: .distance, distance: Double($0 + 1)), theme: .day, scale: 2) }
+            let pinRequests = try (0..<count).map {
+                try PinRequest(pin: Pin(icon: icons[$0 % icons.count], colour: Colour(rgb: 30 + $0 % 200, 90, 200)), theme: .day, scale: 2)
+            }
+            let calloutRequests = try (0..<count).map {
+                try CalloutRequest(callout: Callout(title: "Water stop \($0)", lines: ["Tap by the door", "1,226 m"], badge: .init(text: "open")), theme: .day, scale: 2)
+            }
+            let photoRequests = try (0..<count).map {
+                try CalloutRequest(callout: Callout(title: "Jezero \($0)", lines: ["A lake below the ridge"], photo: photoBytes), theme: .day, scale: 2)
+            }
+            var times: [String: [Double]] = [:]
+            func time(_ name: String, _ body: () throws -> Void) rethrows {
+                let start = ContinuousClock.now
+                try body()
+                let elapsed = ContinuousClock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                times[name, default: []].append(seconds * 1000 / Double(count))
+            }
+            for _ in 0..<runs {
+                try time("distance marker") { for request in markerRequests { _ = try markers.render(request) } }
+                try time("pin") { for request in pinRequests { _ = try pins.render(request) } }
+                try time("callout") { for request in calloutRequests { _ = try callouts.render(request) } }
+                try time("callout with a photo") { for request in photoRequests { _ = try callouts.render(request) } }
+            }
+            let median = { (name: String) in (times[name] ?? []).sorted()[runs / 2] }
+            let baseline = median("distance marker")
+            print("\(count) images of each kind at @2x, drawn and encoded as PNG; median of \(runs) interleaved runs, one thread")
+            for name in ["distance marker", "pin", "callout", "callout with a photo"] {
+                let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                print(padded + String(format: "%8.3f ms per image  %7.2fx the distance marker", median(name), median(name) / baseline))
+            }
+        }
+    }
+}

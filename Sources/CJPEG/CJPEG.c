@@ -1,0 +1,108 @@
+#include "CJPEG.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jpeglib.h>
+
+// libjpeg's default error handler exits the process; this one jumps back with the message.
+struct failure {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char *error;
+    size_t error_size;
+    int warned;
+};
+
+static void fail(j_common_ptr info) {
+    struct failure *failure = (struct failure *)info->err;
+    char message[JMSG_LENGTH_MAX];
+    (*info->err->format_message)(info, message);
+    snprintf(failure->error, failure->error_size, "%s", message);
+    longjmp(failure->jump, 1);
+}
+
+static void note(j_common_ptr info, int level) {
+    struct failure *failure = (struct failure *)info->err;
+    // Level -1 is a warning: corrupt or truncated data libjpeg papered over.
+    if (level < 0 && !failure->warned) {
+        char message[JMSG_LENGTH_MAX];
+        (*info->err->format_message)(info, message);
+        snprintf(failure->error, failure->error_size, "%s", message);
+        failure->warned = 1;
+    }
+}
+
+static void quiet(j_common_ptr info) { (void)info; }
+
+static void prepare(struct jpeg_decompress_struct *info, struct failure *failure, char *error, size_t error_size) {
+    info->err = jpeg_std_error(&failure->manager);
+    failure->manager.error_exit = fail;
+    failure->manager.emit_message = note;
+    failure->manager.output_message = quiet;
+    failure->error = error;
+    failure->error_size = error_size;
+    failure->warned = 0;
+}
+
+int markerpaint_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    struct failure failure;
+    prepare(&info, &failure, error, error_size);
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int markerpaint_jpeg_decode(
+    const uint8_t *data, size_t size, int denominator, uint8_t **pixels, int *width, int *height, char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    struct failure failure;
+    uint8_t *volatile out = NULL;
+    *pixels = NULL;
+    prepare(&info, &failure, error, error_size);
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(out);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    info.scale_num = 1;
+    info.scale_denom = (unsigned int)denominator;
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    size_t stride = (size_t)info.output_width * 4;
+    out = malloc(stride * info.output_height);
+    if (out == NULL) {
+        snprintf(error, error_size, "no memory for a %ux%u photo", info.output_width, info.output_height);
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = out + stride * info.output_scanline;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    *width = (int)info.output_width;
+    *height = (int)info.output_height;
+    jpeg_destroy_decompress(&info);
+    if (failure.warned) {
+        free(out);
+        return 1;
+    }
+    *pixels = out;
+    return 0;
+}
+
+void markerpaint_jpeg_free(uint8_t *pixels) { free(pixels); }

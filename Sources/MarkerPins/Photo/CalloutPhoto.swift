@@ -1,0 +1,96 @@
+import CJPEG
+import MarkerPixels
+import MarkerPNG
+import MarkerRender
+
+/// Why a callout's photo cannot be drawn, in one line.
+public struct PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// A callout's photo: JPEG or PNG, its size read from its header and held to `limits` before any
+/// pixel is decoded, so a file that claims 40,000 × 40,000 pixels costs nothing.
+public struct CalloutPhoto: Sendable {
+    public enum Format: String, Sendable { case jpeg = "JPEG", png = "PNG" }
+
+    /// The most a photo may be: 10 MB of file, 10,000 pixels a side, 40 million pixels.
+    public static let limits = (bytes: 10 << 20, side: 10_000, pixels: 40_000_000)
+
+    public let bytes: [UInt8]
+    public let format: Format
+    public let width: Int
+    public let height: Int
+
+    /// - Throws: `PhotoError` for a file that is not a JPEG or PNG, or is over `limits`.
+    public init(_ bytes: [UInt8]) throws(PhotoError) {
+        guard bytes.count <= Self.limits.bytes else {
+            throw PhotoError("the photo is \(bytes.count) bytes; a callout takes at most \(Self.limits.bytes) (10 MB)")
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            format = .jpeg
+            var (width, height) = (Int32(0), Int32(0))
+            var message = [CChar](repeating: 0, count: 200)
+            guard markerpaint_jpeg_size(bytes, bytes.count, &width, &height, &message, message.count) == 0 else {
+                throw PhotoError("the photo is not a JPEG markerpaint can read: \(Self.text(message))")
+            }
+            (self.width, self.height) = (Int(width), Int(height))
+        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            format = .png
+            // The header chunk comes first: its width and height are bytes 16-23.
+            guard bytes.count >= 24, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+                throw PhotoError("the photo is not a PNG markerpaint can read: it has no header")
+            }
+            let number = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            (width, height) = (number(16), number(20))
+        } else {
+            throw PhotoError("the photo is neither JPEG nor PNG")
+        }
+        self.bytes = bytes
+        guard width > 0, height > 0 else { throw PhotoError("the photo's header says it is \(width) × \(height) pixels") }
+        guard width <= Self.limits.side, height <= Self.limits.side, width * height <= Self.limits.pixels else {
+            throw PhotoError(
+                "the photo claims \(width) × \(height) pixels; a callout takes at most \(Self.limits.side) a side and \(Self.limits.pixels / 1_000_000) million in all")
+        }
+    }
+
+    /// Decodes the photo at an eighth of its size, to refuse a file that does not decode whole
+    /// (one that ends early included) before anything is drawn or written.
+    public func check() throws(PhotoError) {
+        _ = try surface(covering: 0, 0)
+    }
+
+    /// The photo decoded as a surface at least `minimumWidth` × `minimumHeight` pixels (a JPEG
+    /// decoded at 1/2, 1/4 or 1/8 of its size where that still covers them).
+    /// - Throws: `PhotoError` for a file that does not decode whole, a truncated one included.
+    func surface(covering minimumWidth: Double, _ minimumHeight: Double) throws(PhotoError) -> CairoSurface {
+        let image: RGBAImage
+        switch format {
+        case .png:
+            do { image = try PNGDecoder.decode(bytes) } catch { throw PhotoError("the photo does not decode as a PNG: \(error.message)") }
+        case .jpeg:
+            var denominator: Int32 = 1
+            for candidate: Int32 in [8, 4, 2] where Double(width) / Double(candidate) >= minimumWidth && Double(height) / Double(candidate) >= minimumHeight {
+                denominator = candidate
+                break
+            }
+            var pixels: UnsafeMutablePointer<UInt8>? = nil
+            var (decodedWidth, decodedHeight) = (Int32(0), Int32(0))
+            var message = [CChar](repeating: 0, count: 200)
+            guard markerpaint_jpeg_decode(bytes, bytes.count, denominator, &pixels, &decodedWidth, &decodedHeight, &message, message.count) == 0,
+                let pixels
+            else {
+                throw PhotoError("the photo does not decode as a JPEG: \(Self.text(message))")
+            }
+            defer { markerpaint_jpeg_free(pixels) }
+            let count = Int(decodedWidth) * Int(decodedHeight) * 4
+            image = RGBAImage(width: Int(decodedWidth), height: Int(decodedHeight), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        }
+        do { return try CairoSurface(straight: image) } catch { throw PhotoError(error.message) }
+    }
+
+    private static func text(_ message: [CChar]) -> String {
+        String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
