@@ -2,7 +2,6 @@
 
 #include <setjmp.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
 
@@ -63,16 +62,12 @@ int markerpaint_jpeg_size(const uint8_t *data, size_t size, int *width, int *hei
     return 0;
 }
 
-int markerpaint_jpeg_decode(
-    const uint8_t *data, size_t size, int denominator, uint8_t **pixels, int *width, int *height, char *error, size_t error_size) {
+int markerpaint_jpeg_scaled_size(const uint8_t *data, size_t size, int denominator, int *width, int *height, char *error, size_t error_size) {
     struct jpeg_decompress_struct info;
     struct failure failure;
-    uint8_t *volatile out = NULL;
-    *pixels = NULL;
     prepare(&info, &failure, error, error_size);
     if (setjmp(failure.jump)) {
         jpeg_destroy_decompress(&info);
-        free(out);
         return 1;
     }
     jpeg_create_decompress(&info);
@@ -80,29 +75,39 @@ int markerpaint_jpeg_decode(
     jpeg_read_header(&info, TRUE);
     info.scale_num = 1;
     info.scale_denom = (unsigned int)denominator;
-    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_calc_output_dimensions(&info);
+    *width = (int)info.output_width;
+    *height = (int)info.output_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
+int markerpaint_jpeg_decode_into(
+    const uint8_t *data, size_t size, int denominator, uint8_t *buffer, size_t stride, int width, int height, char *error, size_t error_size) {
+    struct jpeg_decompress_struct info;
+    struct failure failure;
+    prepare(&info, &failure, error, error_size);
+    if (setjmp(failure.jump)) {
+        jpeg_destroy_decompress(&info);
+        return 1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    info.scale_num = 1;
+    info.scale_denom = (unsigned int)denominator;
+    info.out_color_space = JCS_EXT_BGRA;
     jpeg_start_decompress(&info);
-    size_t stride = (size_t)info.output_width * 4;
-    out = malloc(stride * info.output_height);
-    if (out == NULL) {
-        snprintf(error, error_size, "no memory for a %ux%u photo", info.output_width, info.output_height);
+    if ((int)info.output_width != width || (int)info.output_height != height || stride < (size_t)width * 4) {
+        snprintf(error, error_size, "decodes to %ux%u, not the %dx%d asked", info.output_width, info.output_height, width, height);
         jpeg_destroy_decompress(&info);
         return 1;
     }
     while (info.output_scanline < info.output_height) {
-        JSAMPROW row = out + stride * info.output_scanline;
+        JSAMPROW row = buffer + stride * info.output_scanline;
         jpeg_read_scanlines(&info, &row, 1);
     }
     jpeg_finish_decompress(&info);
-    *width = (int)info.output_width;
-    *height = (int)info.output_height;
     jpeg_destroy_decompress(&info);
-    if (failure.warned) {
-        free(out);
-        return 1;
-    }
-    *pixels = out;
-    return 0;
+    return failure.warned ? 1 : 0;
 }
-
-void markerpaint_jpeg_free(uint8_t *pixels) { free(pixels); }

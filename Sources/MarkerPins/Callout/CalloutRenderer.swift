@@ -39,8 +39,9 @@ public final class CalloutRenderer {
         let geometry = lay(request)
         let bytes: [UInt8]
         if format == .png {
-            let surface = try CairoSurface(.colour, width: geometry.canvasWidth, height: geometry.canvasHeight)
-            try paint(request, geometry: geometry, on: try CairoContext(surface))
+            let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
+            context.clear()
+            try paint(request, geometry: geometry, on: context)
             bytes = try encoder.encode(surface)
         } else {
             let document = try VectorDocument(format, width: geometry.canvasWidth, height: geometry.canvasHeight)
@@ -76,7 +77,7 @@ public final class CalloutRenderer {
         let s = g.scale
         let palette = request.theme.palette
         let dark = PinRenderer.border(of: request.theme) == PinRenderer.border(of: .night)
-        context.paint(Colour(rgb: 0, 0, 0, alpha: Metrics.shadow.alpha), maskedBy: try Self.shadowMask(g))
+        context.paint(Colour(rgb: 0, 0, 0, alpha: Metrics.shadow.alpha), maskedBy: try shadowMask(g))
 
         g.addOutline(to: context)
         context.setSource(palette.pillFill.withAlpha(dark ? 0.95 : 0.96))
@@ -93,7 +94,13 @@ public final class CalloutRenderer {
         let callout = request.callout
         if let bytes = callout.photo, let box = g.photo {
             let surface: CairoSurface
-            do { surface = try CalloutPhoto(bytes).surface(covering: box.width, box.height) } catch { throw RenderError(error.message) }
+            do {
+                surface = try CalloutPhoto(bytes).surface(covering: box.width, box.height) { (width, height) throws(RenderError) in
+                    try self.photoSurface(width: width, height: height)
+                }
+            } catch {
+                throw RenderError(error.message)
+            }
             // Cover-cropped: scaled to cover the box, centred, the rest clipped by the rounded corners.
             let scale = max(box.width / Double(surface.width), box.height / Double(surface.height))
             context.save()
@@ -122,6 +129,57 @@ public final class CalloutRenderer {
             layout.show(in: context, atX: place.x, y: place.y)
         }
         try context.checkStatus("drawing a callout")
+    }
+
+    /// Canvases and their contexts by size, reused (cleared) rather than allocated for each
+    /// callout: a large new surface costs its page faults every time. The oldest go past `shadowLimit`.
+    private var canvases: [ShadowKey: (surface: CairoSurface, context: CairoContext)] = [:]
+    private var canvasOrder: [ShadowKey] = []
+
+    private func canvas(width: Int, height: Int) throws(RenderError) -> (CairoSurface, CairoContext) {
+        let key = ShadowKey(width: width, height: height, scale: 0)
+        if let kept = canvases[key] { return kept }
+        let surface = try CairoSurface(.colour, width: width, height: height)
+        let made = (surface, try CairoContext(surface))
+        if canvasOrder.count == Self.shadowLimit { canvases[canvasOrder.removeFirst()] = nil }
+        canvases[key] = made
+        canvasOrder.append(key)
+        return made
+    }
+
+    /// The surface a photo of a size is decoded into, kept for the next photo of that size; a
+    /// few sizes at most (photos of a batch come from a few cameras).
+    private var photoSurfaces: [ShadowKey: CairoSurface] = [:]
+
+    private func photoSurface(width: Int, height: Int) throws(RenderError) -> CairoSurface {
+        let key = ShadowKey(width: width, height: height, scale: 0)
+        if let kept = photoSurfaces[key] { return kept }
+        if photoSurfaces.count >= 4 { photoSurfaces.removeAll() }
+        let made = try CairoSurface(.colour, width: width, height: height)
+        photoSurfaces[key] = made
+        return made
+    }
+
+    /// Shadow masks by canvas size and scale: a callout's shadow depends on nothing else, and
+    /// callouts of a batch come in a few sizes. The oldest are let go past `shadowLimit`.
+    private var shadows: [ShadowKey: CairoSurface] = [:]
+    private var shadowOrder: [ShadowKey] = []
+    private static let shadowLimit = 64
+
+    private struct ShadowKey: Hashable {
+        let width: Int
+        let height: Int
+        let scale: Double
+    }
+
+    private func shadowMask(_ g: CalloutLayout) throws(RenderError) -> CairoSurface {
+        let key = ShadowKey(width: g.canvasWidth, height: g.canvasHeight, scale: g.scale)
+        if let kept = shadows[key] { return kept }
+        let made = try Self.shadowMask(g)
+        if shadowOrder.count == Self.shadowLimit { shadows[shadowOrder.removeFirst()] = nil }
+        shadows[key] = made
+        shadowOrder.append(key)
+        return made
     }
 
     /// The shadow's alpha: the outline 2pt down, blurred, and not under the bubble itself.

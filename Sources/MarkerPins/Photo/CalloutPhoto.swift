@@ -64,7 +64,10 @@ public struct CalloutPhoto: Sendable {
     /// The photo decoded as a surface at least `minimumWidth` × `minimumHeight` pixels (a JPEG
     /// decoded at 1/2, 1/4 or 1/8 of its size where that still covers them).
     /// - Throws: `PhotoError` for a file that does not decode whole, a truncated one included.
-    func surface(covering minimumWidth: Double, _ minimumHeight: Double) throws(PhotoError) -> CairoSurface {
+    func surface(
+        covering minimumWidth: Double, _ minimumHeight: Double,
+        reusing reuse: (Int, Int) throws(RenderError) -> CairoSurface = { (width, height) throws(RenderError) in try CairoSurface(.colour, width: width, height: height) }
+    ) throws(PhotoError) -> CairoSurface {
         let image: RGBAImage
         switch format {
         case .png:
@@ -75,17 +78,19 @@ public struct CalloutPhoto: Sendable {
                 denominator = candidate
                 break
             }
-            var pixels: UnsafeMutablePointer<UInt8>? = nil
             var (decodedWidth, decodedHeight) = (Int32(0), Int32(0))
             var message = [CChar](repeating: 0, count: 200)
-            guard markerpaint_jpeg_decode(bytes, bytes.count, denominator, &pixels, &decodedWidth, &decodedHeight, &message, message.count) == 0,
-                let pixels
-            else {
+            guard markerpaint_jpeg_scaled_size(bytes, bytes.count, denominator, &decodedWidth, &decodedHeight, &message, message.count) == 0 else {
                 throw PhotoError("the photo does not decode as a JPEG: \(Self.text(message))")
             }
-            defer { markerpaint_jpeg_free(pixels) }
-            let count = Int(decodedWidth) * Int(decodedHeight) * 4
-            image = RGBAImage(width: Int(decodedWidth), height: Int(decodedHeight), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+            // Straight into the surface: libjpeg writes Cairo's own pixel layout.
+            let surface: CairoSurface
+            do { surface = try reuse(Int(decodedWidth), Int(decodedHeight)) } catch { throw PhotoError(error.message) }
+            let decoded = surface.withPixels { data, stride in
+                markerpaint_jpeg_decode_into(bytes, bytes.count, denominator, data, stride, decodedWidth, decodedHeight, &message, message.count)
+            }
+            guard decoded == 0 else { throw PhotoError("the photo does not decode as a JPEG: \(Self.text(message))") }
+            return surface
         }
         do { return try CairoSurface(straight: image) } catch { throw PhotoError(error.message) }
     }

@@ -12,6 +12,8 @@ public final class PinRenderer {
     private let encoder: PNGEncoder
     /// The text font at each scale, by the scale's halves.
     private var fonts: [Int: FontDescription] = [:]
+    /// The shadow's mask at each scale, by the scale's halves: every pin casts the same shadow.
+    private var shadows: [Int: CairoSurface] = [:]
 
     public init(compression: PNGEncoder.Compression = PNGEncoder.defaultCompression) throws(RenderError) {
         fontMap = try FontMap()
@@ -70,7 +72,7 @@ public final class PinRenderer {
     /// Paints the shadow, the teardrop and its border, and the icon or text, onto a clear `context`.
     private func paint(_ request: PinRequest, geometry: PinGeometry, on context: CairoContext) throws(RenderError) {
         let palette = request.theme.palette
-        context.paint(palette.shadow, maskedBy: try Self.shadowMask(geometry))
+        context.paint(palette.shadow, maskedBy: try shadowMask(geometry, scale: request.scale))
 
         Self.addTeardrop(geometry, to: context)
         context.setSource(request.pin.colour)
@@ -131,6 +133,13 @@ public final class PinRenderer {
         // From the tip up to the circle's lower right, round over the top to its lower left, and back.
         context.arc(centreX: g.centreX, centreY: g.centreY, radius: g.radius, from: down - tangent, to: down + tangent - 2 * .pi, anticlockwise: true)
         context.closePath()
+    }
+
+    private func shadowMask(_ geometry: PinGeometry, scale: MarkerScale) throws(RenderError) -> CairoSurface {
+        if let kept = shadows[scale.halves] { return kept }
+        let made = try Self.shadowMask(geometry)
+        shadows[scale.halves] = made
+        return made
     }
 
     /// The shadow's alpha: the teardrop 1pt down, blurred, and not under the pin itself.

@@ -63,3 +63,16 @@ extension CairoSurface {
         }
     }
 }
+
+extension CairoSurface {
+    /// A surface holding `width` × `height` pixels already in Cairo's own layout (premultiplied
+    /// native-endian ARGB32, 4 bytes a pixel, rows packed), copied row by row.
+    package convenience init(nativeARGB pixels: UnsafeRawPointer, width: Int, height: Int) throws(RenderError) {
+        try self.init(.colour, width: width, height: height)
+        withPixels { data, stride in
+            for y in 0..<height {
+                (data + y * stride).update(from: pixels.advanced(by: y * width * 4).assumingMemoryBound(to: UInt8.self), count: width * 4)
+            }
+        }
+    }
+}

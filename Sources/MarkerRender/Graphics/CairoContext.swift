@@ -139,14 +139,15 @@ package final class CairoContext {
     /// The Cairo context itself, for a C library that draws with Cairo (librsvg) behind its own wrapper.
     package var cairo: OpaquePointer { pointer }
 
-    /// Paints `surface` scaled by `scale` with its top-left corner at (`x`, `y`), filtered for
-    /// scaling down (within the clip, if one is set).
+    /// Paints `surface` scaled by `scale` with its top-left corner at (`x`, `y`) (within the clip,
+    /// if one is set).
     package func paint(_ surface: CairoSurface, atX x: Double, y: Double, scale: Double) {
         cairo_save(pointer)
         cairo_translate(pointer, x, y)
         cairo_scale(pointer, scale, scale)
         cairo_set_source_surface(pointer, surface.pointer, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+        // Bilinear down to half size; below that (a photo decoded larger than needed), Cairo's box filter.
+        cairo_pattern_set_filter(cairo_get_source(pointer), scale >= 0.5 ? CAIRO_FILTER_BILINEAR : CAIRO_FILTER_GOOD)
         cairo_paint(pointer)
         cairo_restore(pointer)
     }
