@@ -150,7 +150,7 @@ let package = Package(
         .target(
             name: "MarkerService",
             dependencies: [
-                "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerQuery", "MarkerFiles",
+                "MarkerSpec", "MarkerRender", "MarkerPins", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerQuery", "MarkerFiles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -283,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "MarkerServiceTests",
             dependencies: [
-                "MarkerService", "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerQuery", "MarkerPixels", "TestSupport",
+                "MarkerService", "MarkerPins", "MarkerSpec", "MarkerRender", "MarkerPNG", "RouteModel", "RouteFormats", "RoutePlacement", "RideTracking", "OfflineCorridor", "MarkerMap", "MarkerQuery", "MarkerPixels", "TestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -3,7 +3,8 @@ import MarkerQuery
 import MarkerSpec
 
 /// libFuzzer target: the service's HTTP inputs short of the body. The bytes are split at the first
-/// newline into a query string, read as `/v1/marker.png` and `/v1/routes` read it, and a path
+/// newline into a query string, read as `/v1/marker.png`, `/v1/pin.png`, `/v1/callout.png` and
+/// `/v1/routes` read it, and a path
 /// segment, read as `/v1/images/<name>`, `/v1/icons/<id>` and `/v1/sprites/<spelling>-<hash>` read it.
 enum QueryTarget: FuzzTarget {
     static let name = "query"
@@ -21,6 +22,14 @@ enum QueryTarget: FuzzTarget {
             FuzzHarness.require(ImageName.parse(stem)?.request == request, "\(request.baseName) does not read back")
         }
         _ = try? RouteQuery(query)
+        // Pins and callouts by query: what parses is within the limits a callout takes.
+        _ = try? PinRequest(query: QueryParameters(query, allowed: PinRequest.queryParameters))
+        if let parameters = try? QueryParameters(query, allowed: CalloutRequest.queryParameters, repeatable: ["line"]),
+            let request = try? CalloutRequest(query: parameters)
+        {
+            FuzzHarness.require(request.callout.lines.count <= Callout.limits.lines, "\(request.callout.lines.count) lines")
+            FuzzHarness.require(request.callout.title.count <= Callout.limits.titleCharacters, "a title of \(request.callout.title.count)")
+        }
         if let decoded = QueryParameters.decode(Substring(name), plusIsSpace: false) {
             // Percent-decoding inverts percent-encoding: every byte escaped reads back as the same text.
             let hex = Array("0123456789ABCDEF".utf8)

@@ -1,16 +1,19 @@
 public import MarkerSpec
 
-/// A request's query, decoded and checked: every name known to the endpoint and given at most once,
-/// so that a typo or a second `distance=` is refused rather than silently ignored.
+/// A request's query, decoded and checked: every name known to the endpoint and given at most once
+/// (but the few an endpoint lets repeat, such as a callout's `line`), so that a typo or a second
+/// `distance=` is refused rather than silently ignored.
 public struct QueryParameters: Sendable {
     private let values: [String: String]
+    private let repeated: [String: [String]]
 
     /// The most name=value pairs a query may hold; the endpoints take five at most.
     public static let maximumPairs = 32
 
     /// Reads `query` (`a=1&b=2`, percent-encoded, `+` for space) for an endpoint taking `allowed`.
-    public init(_ query: String?, allowed: [String]) throws(QueryError) {
+    public init(_ query: String?, allowed: [String], repeatable: [String] = []) throws(QueryError) {
         var values: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
         let pairs = (query ?? "").split(separator: "&", omittingEmptySubsequences: true)
         guard pairs.count <= Self.maximumPairs else {
             throw QueryError(parameter: nil, message: "query: \(pairs.count) parameters; this endpoint takes \(allowed.joined(separator: ", "))")
@@ -24,16 +27,21 @@ public struct QueryParameters: Sendable {
             guard allowed.contains(name) else {
                 throw QueryError.badParameter(name, "unknown; this endpoint takes \(allowed.joined(separator: ", "))")
             }
-            guard values[name] == nil else {
+            guard values[name] == nil || repeatable.contains(name) else {
                 throw QueryError.badParameter(name, "given more than once")
             }
             guard let value = Self.decode(rawValue) else {
                 throw QueryError.badParameter(name, "\(Self.quoted(rawValue)) is not valid percent-encoding")
             }
-            values[name] = value
+            if values[name] == nil { values[name] = value }
+            if repeatable.contains(name) { repeated[name, default: []].append(value) }
         }
         self.values = values
+        self.repeated = repeated
     }
+
+    /// Every value of a repeatable name, in order; empty when absent.
+    public func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
     public subscript(name: String) -> String? { values[name] }
 

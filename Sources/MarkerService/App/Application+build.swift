@@ -2,6 +2,7 @@ public import Hummingbird
 import HummingbirdCore
 public import Logging
 import MarkerMap
+import MarkerPins
 import MarkerRender
 import RouteModel
 import RoutePlacement
@@ -55,6 +56,9 @@ public func buildApplication(
     let access = SignedAccess(signer: signer, limiter: limiter)
     let urls = ServiceURLs(signer: signer)
     MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)
+    // Pins and callouts on a pool of their own, as many threads as markers, as many waiting as a thread holds.
+    let picturePool = try await PictureRenderers.pool(threads: configuration.renderThreads, capacity: 64 * configuration.renderThreads)
+    PictureRoutes(pool: picturePool, limiter: limiter, photoBytes: min(CalloutPhoto.limits.bytes, configuration.maximumRouteBytes)).add(to: router)
     SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
     let routeWork = RouteWork(
         images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,

@@ -12,6 +12,11 @@ struct Endpoint: Sendable {
 
     /// One per format: `/v1/marker.png`, `/v1/marker.svg`, `/v1/marker.pdf`.
     static let markers = ImageFormat.allCases.map { (format: $0, endpoint: Endpoint(path: "/v1/marker" + $0.fileExtension, method: .get)) }
+    /// Pins and callouts by query: `/v1/pin.png`, …; a callout's photo comes by POST.
+    static let pins = ImageFormat.allCases.map { (format: $0, endpoint: Endpoint(path: "/v1/pin" + $0.fileExtension, method: .get)) }
+    static let callouts = ImageFormat.allCases.flatMap { format in
+        [HTTPRequest.Method.get, .post].map { (format: format, endpoint: Endpoint(path: "/v1/callout" + format.fileExtension, method: $0)) }
+    }
     /// Content by name: `{segment}` is the file, or in a signed URL (`URLSigner`) the signature
     /// and `{file}` the file (one name for the first segment: the router takes no two at one place).
     static let namedImage = Endpoint(path: "/v1/images/{segment}", method: .get)
@@ -25,7 +30,7 @@ struct Endpoint: Sendable {
     static let offlineTiles = Endpoint(path: "/v1/offline/tiles", method: .post)
     static let health = Endpoint(path: "/healthz", method: .get)
     static let metrics = Endpoint(path: "/metrics", method: .get)
-    static let all = markers.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, routes, progress, offlineTiles, health, metrics]
+    static let all = markers.map(\.endpoint) + pins.map(\.endpoint) + callouts.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, routes, progress, offlineTiles, health, metrics]
 
     /// The methods a request to `path` may use, or nil if no endpoint has that path.
     static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {

@@ -1,0 +1,74 @@
+import Hummingbird
+import MarkerPins
+import MarkerQuery
+import MarkerRender
+import MarkerSpec
+
+/// `GET /v1/pin.png?icon=…&color=…` and `GET /v1/callout.png?title=…&line=…&line=…&badge=…` (or
+/// `.svg`, `.pdf`), with `theme` and `scale`, drawn on a pool of their own; `POST /v1/callout.png`
+/// with a photo (JPEG or PNG) as its body and the same query.
+struct PictureRoutes: Sendable {
+    let pool: CPUPool<PictureRenderers>
+    let limiter: ClientLimiter
+    /// The largest photo body taken: the photo limit, or the service's body limit if smaller.
+    let photoBytes: Int
+
+    func add(to router: Router<ServiceRequestContext>) {
+        for (format, endpoint) in Endpoint.pins {
+            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
+                try await pin(request, context, format: format)
+            }
+        }
+        for (format, endpoint) in Endpoint.callouts {
+            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
+                try await callout(request, context, format: format)
+            }
+        }
+    }
+
+    private func pin(_ request: Request, _ context: ServiceRequestContext, format: ImageFormat) async throws -> Response {
+        let pinRequest: PinRequest
+        do {
+            pinRequest = try PinRequest(query: QueryParameters(request.uri.query, allowed: PinRequest.queryParameters))
+        } catch {
+            throw ServiceError(error)
+        }
+        try await limiter.draws(context.client)
+        let (image, bytes) = try await draw { renderers in try renderers.pins.render(pinRequest, format: format) }
+        return response(image.sha256, image.format, bytes, to: request)
+    }
+
+    private func callout(_ request: Request, _ context: ServiceRequestContext, format: ImageFormat) async throws -> Response {
+        var photo: [UInt8]? = nil
+        if request.method == .post {
+            let body = try await requestBody(request, limit: photoBytes, what: "the photo")
+            do { try CalloutPhoto(body).check() } catch { throw ServiceError(.badRequest, error.message, parameter: "body") }
+            photo = body
+        }
+        let calloutRequest: CalloutRequest
+        do {
+            let query = try QueryParameters(request.uri.query, allowed: CalloutRequest.queryParameters, repeatable: ["line"])
+            calloutRequest = try CalloutRequest(query: query, photo: photo)
+        } catch {
+            throw ServiceError(error)
+        }
+        try await limiter.draws(context.client)
+        let (image, bytes) = try await draw { renderers in try renderers.callouts.render(calloutRequest, format: format) }
+        return response(image.sha256, image.format, bytes, to: request)
+    }
+
+    /// Draws on the pool; a pool too busy to queue more is a 503 with `Retry-After`, as for markers.
+    private func draw<Value: Sendable>(_ job: @escaping @Sendable (inout PictureRenderers) throws -> Value) async throws -> Value {
+        do {
+            return try await pool.run(job)
+        } catch is CPUPool<PictureRenderers>.Refusal {
+            throw ServiceError(.serviceUnavailable, "the service is drawing as much as it can; try again shortly", retryAfter: 1)
+        }
+    }
+
+    private func response(_ sha256: String, _ format: ImageFormat, _ bytes: [UInt8], to request: Request) -> Response {
+        ContentResponse(
+            bytes: ByteBuffer(bytes: bytes), sha256: sha256, contentType: format.mediaType, cacheControl: ContentResponse.queryCacheControl
+        ).response(to: request)
+    }
+}
