@@ -186,56 +186,34 @@ public struct GoldenSuite: Sendable {
 
     /// One labelled picture of every golden image: rows by marker, columns by theme and scale.
     public func contactSheet() throws(GoldenError) -> [UInt8] {
+        let every = sheetCases
+        return try sheet(of: every, title: "markerpaint goldens: \(every.count) cases")
+    }
+
+    /// Every case as the sheet lists it: its golden's name, its theme and scale, and its row.
+    private var sheetCases: [(name: String, theme: Theme, scale: MarkerScale, row: String)] {
+        cases.map { ($0.name, $0.request.theme, $0.request.scale, "\($0.request.marker.kind.rawValue) \($0.request.marker.label)") }
+            + pins.map { ($0.name, $0.request.theme, $0.request.scale, "pin \($0.request.pin.nameLabel)") }
+            + callouts.map { ($0.name, $0.request.theme, $0.request.scale, "callout \($0.request.callout.nameLabel)") }
+    }
+
+    private func sheet(of listed: [(name: String, theme: Theme, scale: MarkerScale, row: String)], title: String) throws(GoldenError) -> [UInt8] {
         var entries: [ContactSheet.Entry] = []
         var themeOrder: [String: Int] = [:]
         var columnKeys: [String: [Int]] = [:]
-        for (name, request) in cases {
+        for (name, theme, scale, row) in listed {
             guard let bytes = try goldenBytes(for: name) else {
                 throw GoldenError("no golden image for \(name); record the goldens first")
             }
             let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
-            let column = "\(request.theme.name) @\(request.scale)x"
+            let column = "\(theme.name) @\(scale)x"
             // Each theme's scales side by side, themes in the order cases.json first names them.
-            let theme = themeOrder[request.theme.name] ?? themeOrder.count
-            themeOrder[request.theme.name] = theme
-            columnKeys[column] = [theme, request.scale.halves]
-            entries.append(
-                ContactSheet.Entry(
-                    row: "\(request.marker.kind.rawValue) \(request.marker.label)",
-                    column: column,
-                    image: image,
-                    backdrop: request.theme == .night ? .dark : .light
-                ))
+            let order = themeOrder[theme.name] ?? themeOrder.count
+            themeOrder[theme.name] = order
+            columnKeys[column] = [order, scale.halves]
+            entries.append(ContactSheet.Entry(row: row, column: column, image: image, backdrop: theme == .night ? .dark : .light))
         }
-        for (name, request) in pins {
-            guard let bytes = try goldenBytes(for: name) else {
-                throw GoldenError("no golden image for \(name); record the goldens first")
-            }
-            let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
-            let column = "\(request.theme.name) @\(request.scale)x"
-            let theme = themeOrder[request.theme.name] ?? themeOrder.count
-            themeOrder[request.theme.name] = theme
-            columnKeys[column] = [theme, request.scale.halves]
-            entries.append(
-                ContactSheet.Entry(
-                    row: "pin \(request.pin.nameLabel)", column: column, image: image, backdrop: request.theme == .night ? .dark : .light))
-        }
-        for (name, request) in callouts {
-            guard let bytes = try goldenBytes(for: name) else {
-                throw GoldenError("no golden image for \(name); record the goldens first")
-            }
-            let image = try GoldenError.drawing { try PNGDecoder.decode(bytes) }
-            let column = "\(request.theme.name) @\(request.scale)x"
-            let theme = themeOrder[request.theme.name] ?? themeOrder.count
-            themeOrder[request.theme.name] = theme
-            columnKeys[column] = [theme, request.scale.halves]
-            entries.append(
-                ContactSheet.Entry(
-                    row: "callout \(request.callout.nameLabel)", column: column, image: image, backdrop: request.theme == .night ? .dark : .light))
-        }
-        return try GoldenError.drawing {
-            try ContactSheet.render(entries, title: "markerpaint goldens: \(cases.count + pins.count + callouts.count) cases") { columnKeys[$0.column] ?? [] }
-        }
+        return try GoldenError.drawing { try ContactSheet.render(entries, title: title) { columnKeys[$0.column] ?? [] } }
     }
 
     private static func describe(_ error: DecodingError) -> String {
