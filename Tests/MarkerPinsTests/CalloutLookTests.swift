@@ -108,3 +108,46 @@ struct CalloutLookTests {
         #expect(try Callout(title: "a\nb\tc").title == "a b c")
     }
 }
+
+@Suite("Detail lines with an icon")
+struct CalloutLineIconTests {
+    @Test("`[name] text` at a line's start names an icon; anything else is text", arguments: [
+        ("[phone] +386 1 234 567", CalloutLineIcon.phone, "+386 1 234 567"),
+        ("[time]   8:00-20:00", .time, "8:00-20:00"),
+        ("[note] stays text", nil, "[note] stays text"),
+        ("[phone]+386", nil, "[phone]+386"),
+        ("phone: +386", nil, "phone: +386"),
+        (" [date] later", nil, " [date] later"),
+    ] as [(String, CalloutLineIcon?, String)])
+    func split(line: String, icon: CalloutLineIcon?, text: String) {
+        let parts = CalloutLineIcon.split(line)
+        #expect(parts.icon == icon && parts.text == text)
+    }
+
+    @Test("the icon is drawn 10 pt across in the lines' colour, the text 14 pt further in", arguments: CalloutLineIcon.allCases)
+    func drawn(icon: CalloutLineIcon) throws {
+        let renderer = try CalloutRenderer()
+        let with = try renderer.draw(try CalloutRequest(callout: try Callout(title: "Hut", lines: ["[\(icon.rawValue)] 12:00"]), theme: .day, scale: 4))
+        let without = try renderer.draw(try CalloutRequest(callout: try Callout(title: "Hut", lines: ["12:00"]), theme: .day, scale: 4))
+        #expect(with.image.width == without.image.width && with.image.height == without.image.height)
+        let s = 4.0
+        let left = with.anchor.x - 60 * s + 12 * s
+        // Dark pixels in the icon's 10 pt column, none there without it.
+        func dark(_ image: (image: MarkerPixels.RGBAImage, anchor: PixelPoint), in columns: ClosedRange<Double>) -> Int {
+            var count = 0
+            let rows = Int(image.anchor.y - 40 * s)..<Int(image.anchor.y - 20 * s)
+            for y in rows {
+                for x in Int(columns.lowerBound)..<Int(columns.upperBound) {
+                    let i = (y * image.image.width + x) * 4
+                    if image.image.pixels[i] < 160 && image.image.pixels[i + 3] > 200 { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(dark(with, in: left...(left + 10 * s)) > 40, "\(icon): no icon drawn")
+        // The 4 pt gap between the icon and its text is clear; the text begins after it.
+        #expect(dark(with, in: (left + 10.5 * s)...(left + 13.5 * s)) == 0, "\(icon): something in the gap")
+        #expect(dark(with, in: (left + 14 * s)...(left + 24 * s)) > 0, "\(icon): no text after the icon")
+        #expect(dark(without, in: (left + 10.5 * s)...(left + 13.5 * s)) > 0, "without an icon the text starts at the edge")
+    }
+}

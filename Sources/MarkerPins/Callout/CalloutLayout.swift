@@ -16,6 +16,8 @@ struct CalloutLayout: Sendable {
         /// Between the title and the first line, and between lines.
         static let gaps = (title: 6.0, line: 3.0)
         static let badge = (size: 11.0, height: 18.0, padding: 7.0, gap: 8.0, widest: (widths.upperBound - 2 * padding) / 2)
+        /// A detail line's icon: 10 pt, and 4 pt before its text.
+        static let lineIcon = (size: 10.0, gap: 4.0)
         /// A photo across the top: 216 × 120 pt (the widest content), corners of 8 pt, 8 pt above the title.
         static let photo = (width: 216.0, height: 120.0, cornerRadius: 8.0, gap: 8.0)
         /// `0 2px 8px rgba(0,0,0,0.25)`: CSS's blur of 8px is a Gaussian of σ 4.
@@ -39,9 +41,11 @@ struct CalloutLayout: Sendable {
     let badge: Rect?
     /// The photo's box, if there is one.
     let photo: Rect?
-    /// Each detail line's top-left corner; all share one width.
-    let lines: [(x: Double, y: Double)]
-    let lineWidth: Double
+    /// Each detail line's icon (if any) and its text's top-left corner and width.
+    let lines: [(icon: CalloutLineIcon?, text: String, x: Double, y: Double, width: Double)]
+    /// Where a line's icon goes: the content's left edge; its size in pixels.
+    let lineIconX: Double
+    let lineIconSize: Double
     let shadowOffsetY: Double
     let shadowSigma: Double
     let shadowRadius: Int
@@ -65,7 +69,9 @@ struct CalloutLayout: Sendable {
         // As wide as the widest unbroken text needs, within MARKER.md's widths, in whole even points
         // so that the canvas is whole pixels at 1.5 too.
         var natural = naturalWidth(callout.title, M.title.size * s) + badgeRoom
-        for line in callout.lines { natural = max(natural, naturalWidth(line, M.line.size * s)) }
+        let indent = (M.lineIcon.size + M.lineIcon.gap) * s
+        let split = callout.lines.map(CalloutLineIcon.split)
+        for (icon, text) in split { natural = max(natural, naturalWidth(text, M.line.size * s) + (icon == nil ? 0 : indent)) }
         // A photo fills the widest content.
         if callout.photo != nil { natural = M.photo.width * s }
         let points = min(max((natural / s + 2 * M.padding).rounded(.up), M.widths.lowerBound), M.widths.upperBound)
@@ -84,14 +90,16 @@ struct CalloutLayout: Sendable {
         let titleHeight = paragraphHeight(callout.title, M.title.size * s, contentWidth - badgeRoom, M.title.lines)
         badge = badgeWidth.map { Rect(x: left + contentWidth - $0, y: y + (min(titleHeight, 20 * s) - M.badge.height * s) / 2, width: $0, height: M.badge.height * s) }
         y += max(titleHeight, badgeWidth == nil ? 0 : M.badge.height * s)
-        var placed: [(Double, Double)] = []
-        for (index, line) in callout.lines.enumerated() {
+        var placed: [(CalloutLineIcon?, String, Double, Double, Double)] = []
+        for (index, (icon, text)) in split.enumerated() {
             y += (index == 0 ? M.gaps.title : M.gaps.line) * s
-            placed.append((left, y))
-            y += paragraphHeight(line, M.line.size * s, contentWidth, M.line.lines)
+            let shift = icon == nil ? 0 : indent
+            placed.append((icon, text, left + shift, y, contentWidth - shift))
+            y += paragraphHeight(text, M.line.size * s, contentWidth - shift, M.line.lines)
         }
         lines = placed
-        lineWidth = contentWidth
+        lineIconX = left
+        lineIconSize = M.lineIcon.size * s
         y += M.padding * s
         let heightPoints = (((y - top) / s) / 2).rounded(.up) * 2
         box = Rect(x: M.sideMargin * s, y: top, width: width * s, height: heightPoints * s)

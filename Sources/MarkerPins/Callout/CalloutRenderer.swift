@@ -124,9 +124,18 @@ public final class CalloutRenderer {
             layout.show(in: context, atX: box.x + (box.width - logical.width) / 2, y: box.y + (box.height - logical.height) / 2)
         }
         context.setSource(dark ? Colour(rgb: 255, 255, 255, alpha: 0.75) : Colour(rgb: 90, 90, 90))
-        for (line, place) in zip(callout.lines, g.lines) {
-            layout.setParagraph(line, font: font(.regular, Metrics.line.size * s), width: g.lineWidth, maximumLines: Metrics.line.lines)
-            layout.show(in: context, atX: place.x, y: place.y)
+        for line in g.lines {
+            layout.setParagraph(line.text, font: font(.regular, Metrics.line.size * s), width: line.width, maximumLines: Metrics.line.lines)
+            if let icon = line.icon {
+                // Centred on the first line of its text.
+                let first = layout.firstLineHeight
+                context.save()
+                context.translate(x: g.lineIconX, y: line.y + (first - g.lineIconSize) / 2)
+                context.scale(by: g.lineIconSize / 24)
+                for shape in icon.shapes { shape.draw(on: context) }
+                context.restore()
+            }
+            layout.show(in: context, atX: line.x, y: line.y)
         }
         try context.checkStatus("drawing a callout")
     }

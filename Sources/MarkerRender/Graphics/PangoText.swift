@@ -168,6 +168,15 @@ package final class TextLayout {
         pango_layout_set_text(pointer, text, Int32(text.utf8.count))
     }
 
+    /// The height of the layout's first line, in points.
+    package var firstLineHeight: Double {
+        guard let line = pango_layout_get_line_readonly(pointer, 0) else { return extents.logical.height }
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, &ink, &logical)
+        return Double(logical.height) / Double(PANGO_SCALE)
+    }
+
     /// How many lines the layout's text takes, after wrapping and cutting.
     package var lineCount: Int { Int(pango_layout_get_line_count(pointer)) }
 
