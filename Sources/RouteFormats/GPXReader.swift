@@ -3,7 +3,8 @@ import RouteModel
 /// Reads the tracks and routes of a GPX 1.0 or 1.1 document as stages.
 ///
 /// Each `<trk>` is a stage made of its `<trkseg>`s in order, each `<rte>` a stage of its
-/// `<rtept>`s; waypoints are not part of the way and are ignored. Elements are matched by local
+/// `<rtept>`s. Waypoints (`<wpt>`, with their `<name>`, `<desc>` and `<sym>`) are not part of the
+/// way; they are read beside it. Elements are matched by local
 /// name and position under `<gpx>`, so either GPX namespace (or none, or an undeclared prefix) works
 /// and extensions that reuse a name deeper down are not mistaken for points.
 enum GPXReader {
@@ -16,6 +17,11 @@ enum GPXReader {
     }
 
     static func stages(from bytes: [UInt8], method: Method = .plainFirst) throws(RouteError) -> [StageCandidate] {
+        try read(bytes, method: method).stages
+    }
+
+    /// The stages and the waypoints of a document.
+    static func read(_ bytes: [UInt8], method: Method = .plainFirst) throws(RouteError) -> (stages: [StageCandidate], waypoints: [Waypoint]) {
         // expat rejects an XML declaration that is not at the very start, so leading whitespace is
         // cut; the lines it spanned are added back to every reported line. UTF-16 is left alone.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -26,13 +32,15 @@ enum GPXReader {
             start += 1
         }
 
-        if method == .plainFirst, !looksLikeUTF16, let candidates = plainStages(bytes[start...]) {
+        if method == .plainFirst, !looksLikeUTF16, let read = plainRead(bytes[start...]) {
             #if FUZZING
             // Whatever the scanner accepts, expat must read the same.
-            let expat = try? stages(from: bytes, method: .expat)
-            if expat.map({ same($0, candidates) }) != true { fatalError("the plain scanner and expat read a document differently") }
+            let expat = try? Self.read(bytes, method: .expat)
+            if expat.map({ same($0.stages, read.stages) && $0.waypoints == read.waypoints }) != true {
+                fatalError("the plain scanner and expat read a document differently")
+            }
             #endif
-            return candidates
+            return read
         }
 
         let collector = GPXCollector(skippedLines: skippedLines)
@@ -42,7 +50,7 @@ enum GPXReader {
             let waypoints = collector.waypointCount > 0 ? " (waypoints alone are not a way)" : ""
             throw RouteError("the GPX has no track or route points\(waypoints)")
         }
-        return collector.candidates
+        return (collector.candidates, collector.waypoints)
     }
 
     /// Walks `bytes` from `start` with expat, `handler` hearing each event; a syntax error is reported
@@ -72,10 +80,14 @@ enum GPXReader {
     /// The stages `PlainXMLScanner` reads; nil for anything it cannot vouch for or that is not a
     /// GPX with points, which expat then reads again to say what is wrong.
     static func plainStages(_ bytes: ArraySlice<UInt8>) -> [StageCandidate]? {
+        plainRead(bytes)?.stages
+    }
+
+    static func plainRead(_ bytes: ArraySlice<UInt8>) -> (stages: [StageCandidate], waypoints: [Waypoint])? {
         let collector = GPXCollector(skippedLines: 0)
         let read = bytes.withUnsafeBufferPointer { PlainXMLScanner.read($0, into: collector) }
         guard read, collector.pointCount > 0 else { return nil }
-        return collector.candidates
+        return (collector.candidates, collector.waypoints)
     }
 
     /// Whether two readings found the same stages with the same labels and coordinates.
@@ -89,7 +101,7 @@ enum GPXReader {
 private final class GPXCollector {
     /// The elements whose place matters; everything else is `.other`.
     private enum Element {
-        case gpx, track, route, waypoint, segment, name, other
+        case gpx, track, route, waypoint, segment, name, waypointText, other
     }
 
     /// A `<trk>` or `<rte>` being read.
@@ -117,6 +129,10 @@ private final class GPXCollector {
     private(set) var candidates: [StageCandidate] = []
     @exclusivity(unchecked) private(set) var pointCount = 0
     private(set) var waypointCount = 0
+    /// The waypoints read, and the one open with the field whose text is being read.
+    private(set) var waypoints: [Waypoint] = []
+    private var openWaypoint: Waypoint?
+    private var waypointField: (name: String, text: [UInt8])?
 
     init(skippedLines: Int) {
         self.skippedLines = skippedLines
@@ -143,6 +159,7 @@ private final class GPXCollector {
                 element = .route
             } else if tag.hasLocalName("wpt") {
                 waypointCount += 1
+                try readWaypoint(tag, currentLine: currentLine)
                 element = .waypoint
             } else {
                 element = .other
@@ -159,6 +176,10 @@ private final class GPXCollector {
             } else {
                 element = .other
             }
+        case 2 where parent == .waypoint && openWaypoint != nil:
+            let field = ["name", "desc", "sym"].first { tag.hasLocalName($0) }
+            waypointField = field.map { ("\($0)", []) }
+            element = field == nil ? .other : .waypointText
         case 3 where parent == .segment && tag.hasLocalName("trkpt"):
             try readPoint(tag, currentLine: currentLine)
             element = .other
@@ -181,17 +202,46 @@ private final class GPXCollector {
         case .name:
             if let text = nameText, open != nil { open?.name = text }
             nameText = nil
+        case .waypointText:
+            if let (field, bytes) = waypointField, let text = Self.trimmedName(bytes) {
+                let kept = String(text.prefix(Waypoint.maximumTextCharacters))
+                switch field {
+                case "name": openWaypoint?.name = kept
+                case "desc": openWaypoint?.description = kept
+                default: openWaypoint?.symbol = kept
+                }
+            }
+            waypointField = nil
+        case .waypoint:
+            if let waypoint = openWaypoint { waypoints.append(waypoint) }
+            openWaypoint = nil
         default:
             break
         }
     }
 
-    /// Whether text now would be part of a stage's name.
-    var wantsText: Bool { nameText != nil && path.last == .name }
+    /// Whether text now would be part of a stage's name or a waypoint's field.
+    var wantsText: Bool { (nameText != nil && path.last == .name) || (waypointField != nil && path.last == .waypointText) }
 
     func text(_ text: UnsafeBufferPointer<UInt8>) {
+        if path.last == .waypointText {
+            // Bounded: a field longer than a waypoint keeps is not read further.
+            if let count = waypointField?.text.count, count < 4 * Waypoint.maximumTextCharacters { waypointField?.text.append(contentsOf: text) }
+            return
+        }
         guard wantsText else { return }
         nameText?.append(contentsOf: text)
+    }
+
+    /// Opens a waypoint at its coordinate (refused as a track point's would be), or none past
+    /// `Waypoint.maximumCount`.
+    private func readWaypoint(_ tag: some XMLTagReading, currentLine: () -> Int) throws(RouteError) {
+        guard waypoints.count < Waypoint.maximumCount else { return }
+        let number = waypointCount
+        func place() -> String { "line \(currentLine() + skippedLines), waypoint \(number)" }
+        let latitude = try self.number(of: "lat", in: tag, at: place())
+        let longitude = try self.number(of: "lon", in: tag, at: place())
+        openWaypoint = Waypoint(coordinate: try CoordinateCheck.coordinate(latitude: latitude, longitude: longitude, at: place()))
     }
 
     /// The name as a string without surrounding whitespace; nil if nothing is left.

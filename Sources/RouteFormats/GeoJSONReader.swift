@@ -3,14 +3,21 @@ import RouteModel
 /// Reads the line geometries of a GeoJSON text (RFC 7946) as stages.
 ///
 /// Each LineString is a stage, and so is each line of a MultiLineString. In a FeatureCollection
-/// every line feature is a stage named by its `properties.name`. Points, polygons and features
-/// without geometry are passed over, as GPX waypoints are.
+/// every line feature is a stage named by its `properties.name`. Each Point is a waypoint, with
+/// `name`, `description` and simplestyle's `marker-symbol` and `marker-color` from its feature's
+/// properties. Polygons and features without geometry are passed over.
 struct GeoJSONReader {
     private var candidates: [StageCandidate] = []
+    private var waypoints: [Waypoint] = []
     /// What was passed over, in order of appearance, for the message when no line is found.
     private var passedOver: [String] = []
 
     static func stages(from bytes: [UInt8], flatteningNumberArrays: Bool = true) throws(RouteError) -> [StageCandidate] {
+        try read(bytes, flatteningNumberArrays: flatteningNumberArrays).stages
+    }
+
+    /// The stages and the waypoints of a document.
+    static func read(_ bytes: [UInt8], flatteningNumberArrays: Bool = true) throws(RouteError) -> (stages: [StageCandidate], waypoints: [Waypoint]) {
         let root = try JSONParser.parse(bytes, flatteningNumberArrays: flatteningNumberArrays)
         var reader = GeoJSONReader()
         try reader.readRoot(root)
@@ -18,7 +25,7 @@ struct GeoJSONReader {
             let found = reader.passedOver.isEmpty ? "" : "; found: \(summary(of: reader.passedOver))"
             throw RouteError("the JSON holds no line geometry (LineString or MultiLineString)\(found)")
         }
-        return reader.candidates
+        return (reader.candidates, reader.waypoints)
     }
 
     private mutating func readRoot(_ root: JSONNode) throws(RouteError) {
@@ -49,7 +56,12 @@ struct GeoJSONReader {
         if case .string(let text)? = feature["properties"]?["name"] { name = text }
         switch feature["geometry"] {
         case nil, .null?: passedOver.append("feature without geometry")
-        case let geometry?: try readGeometry(geometry, path: path, name: name)
+        case let geometry?:
+            if case .string("Point") = geometry["type"] {
+                try readPoint(geometry, properties: feature["properties"], path: path)
+            } else {
+                try readGeometry(geometry, path: path, name: name)
+            }
         }
     }
 
@@ -68,6 +80,8 @@ struct GeoJSONReader {
                 let coordinates = try readPositions(line, path: linePath)
                 candidates.append(StageCandidate(at: location(linePath), name: name, coordinates: coordinates))
             }
+        case .string("Point"):
+            try readPoint(geometry, properties: nil, path: path)
         case .string("GeometryCollection"):
             guard let members = geometry["geometries"]?.elements else {
                 throw RouteError("\(location(path)): the GeometryCollection has no \"geometries\" array")
@@ -82,6 +96,21 @@ struct GeoJSONReader {
         case nil:
             passedOver.append("object without a GeoJSON \"type\"")
         }
+    }
+
+    /// A Point as a waypoint, with what its feature's properties say of it; none past `Waypoint.maximumCount`.
+    private mutating func readPoint(_ geometry: JSONNode, properties: JSONNode?, path: [String]) throws(RouteError) {
+        // Not a line: named when no line is found, as before points were read.
+        passedOver.append("Point")
+        guard waypoints.count < Waypoint.maximumCount else { return }
+        let positions = try readPositions(JSONNode.array([geometry["coordinates"] ?? .null]), path: path + ["point"])
+        guard let coordinate = positions.first else { return }
+        func text(_ key: String) -> String? {
+            guard case .string(let value)? = properties?[key], !value.isEmpty else { return nil }
+            return String(value.prefix(Waypoint.maximumTextCharacters))
+        }
+        waypoints.append(
+            Waypoint(coordinate: coordinate, name: text("name"), description: text("description"), symbol: text("marker-symbol"), colour: text("marker-color")))
     }
 
     /// GeoJSON positions are [longitude, latitude, elevation?]; the elevation is not needed.

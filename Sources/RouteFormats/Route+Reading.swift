@@ -12,14 +12,17 @@ extension Route {
     public static func parse(_ bytes: [UInt8], format: RouteFormat?) throws(RouteError) -> Route {
         guard let first = firstSignificantByte(of: bytes) else { throw RouteError("the input is empty") }
         let candidates: [StageCandidate]
+        var waypoints: [Waypoint] = []
         // Not `format ?? detect(…)`: the autoclosure of ?? would widen the typed throw to any Error.
         let resolved = if let format { format } else { try RouteFormat.detect(from: first) }
         switch resolved {
-        case .geoJSON: candidates = try GeoJSONReader.stages(from: bytes)
-        case .gpx: candidates = try GPXReader.stages(from: bytes)
+        case .geoJSON: (candidates, waypoints) = try GeoJSONReader.read(bytes)
+        case .gpx: (candidates, waypoints) = try GPXReader.read(bytes)
         case .polyline(let precision): candidates = try PolylineDecoder.stages(from: bytes, precision: precision)
         }
-        return try Route(assembling: candidates)
+        var route = try Route(assembling: candidates)
+        route.waypoints = waypoints
+        return route
     }
 
     /// Reads a route file, or standard input for "-", refusing more than `maximumInputBytes`.

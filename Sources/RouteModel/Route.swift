@@ -18,10 +18,38 @@ public struct Route: Sendable, Equatable {
     public var stages: [Stage]
     /// One line per part of the input that was dropped, for the user to see.
     public var warnings: [String]
+    /// The points of interest the file marks beside the way, in the file's order.
+    public var waypoints: [Waypoint]
 
     /// Creates a route from stages.
-    public init(stages: [Stage], warnings: [String] = []) {
+    public init(stages: [Stage], warnings: [String] = [], waypoints: [Waypoint] = []) {
         self.stages = stages
         self.warnings = warnings
+        self.waypoints = waypoints
     }
+}
+
+/// A point of interest a route file marks beside its way: a GPX waypoint (`<wpt>`) or a GeoJSON
+/// Point feature, with what the file says of it.
+public struct Waypoint: Sendable, Equatable {
+    public var coordinate: Coordinate
+    public var name: String?
+    public var description: String?
+    /// The file's symbol: GPX's `<sym>` (Garmin's names) or simplestyle's `marker-symbol` (Maki's).
+    public var symbol: String?
+    /// simplestyle's `marker-color`, as written.
+    public var colour: String?
+
+    public init(coordinate: Coordinate, name: String? = nil, description: String? = nil, symbol: String? = nil, colour: String? = nil) {
+        self.coordinate = coordinate
+        self.name = name
+        self.description = description
+        self.symbol = symbol
+        self.colour = colour
+    }
+
+    /// The most waypoints a route is read with: planners write dozens, and each becomes pictures.
+    public static let maximumCount = 10_000
+    /// The longest name, description or symbol kept, in characters; longer is cut.
+    public static let maximumTextCharacters = 1_000
 }
