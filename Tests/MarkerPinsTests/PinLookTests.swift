@@ -218,3 +218,22 @@ struct SVGIconPinTests {
         #expect(throws: RenderError.self) { try PinRenderer.check(svgIcon: Array("<svg><path d=\"M0 0".utf8)) }
     }
 }
+
+@Suite("A route file's symbols name the built-in icons")
+struct PinSymbolTests {
+    @Test(
+        "Garmin's <sym> and Maki's marker-symbol", arguments: [
+            ("Drinking Water", PinIcon.water), ("drinking-water", .water), ("Summit", .summit), ("mountain", .summit),
+            ("Scenic Area", .viewpoint), ("Campground", .camp), ("campsite", .camp), ("Lodging", .shelter), ("Danger Area", .danger),
+            ("Information", .info), ("Parking Area", .parking), ("Restroom", .toilets), ("toilet", .toilets), ("Bike Shop", .repair),
+            ("Restaurant", .food), ("cafe", .cafe), ("PARKING_AREA", .parking),
+        ] as [(String, PinIcon)])
+    func known(symbol: String, icon: PinIcon) {
+        #expect(PinIcon(symbol: symbol) == icon)
+    }
+
+    @Test("a symbol with no built-in icon is nil", arguments: ["Flag, Blue", "Waypoint", "", "水"])
+    func unknown(symbol: String) {
+        #expect(PinIcon(symbol: symbol) == nil)
+    }
+}

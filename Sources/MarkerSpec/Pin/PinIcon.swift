@@ -28,3 +28,36 @@ public enum PinIcon: String, Sendable, Hashable, CaseIterable {
         }
     }
 }
+
+extension PinIcon {
+    /// The built-in icon a route file's symbol names: Garmin's `<sym>` names as GPX planners write
+    /// them ("Drinking Water", "Summit"), and Maki's names as simplestyle's `marker-symbol` gives them
+    /// ("drinking-water", "mountain"); case and spaces, dashes or underscores do not matter. Nil for
+    /// a symbol with no built-in icon.
+    public init?(symbol: String) {
+        let key = String(symbol.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic })
+        guard let icon = Self.symbols[key] else { return nil }
+        self = icon
+    }
+
+    /// Garmin's and Maki's names, lowercased with all but letters dropped.
+    private static let symbols: [String: PinIcon] = {
+        var table: [String: PinIcon] = [:]
+        let names: [PinIcon: [String]] = [
+            .water: ["drinkingwater", "water", "watersource", "fountain", "spring", "waterpoint"],
+            .food: ["restaurant", "food", "fastfood", "picnicarea", "picnic", "pizza", "grocery", "shop"],
+            .cafe: ["cafe", "coffee", "bar", "beer", "drinks"],
+            .summit: ["summit", "mountain", "peak", "mountains"],
+            .viewpoint: ["scenicarea", "viewpoint", "lookout", "overlook", "observationpoint", "attraction"],
+            .camp: ["campground", "campsite", "camp", "camping", "rvpark"],
+            .shelter: ["shelter", "lodging", "lodge", "hut", "hotel", "alpinehut", "home", "building"],
+            .danger: ["dangerarea", "danger", "skullandcrossbones", "warning", "caution", "hazard"],
+            .info: ["information", "info", "visitorcenter", "informationcenter"],
+            .parking: ["parkingarea", "parking", "car", "parkinggarage"],
+            .toilets: ["restroom", "toilet", "toilets", "wc"],
+            .repair: ["bikeshop", "bicycle", "repair", "bikerepair", "tool", "wrench"],
+        ]
+        for (icon, aliases) in names { for alias in aliases { table[alias] = icon } }
+        return table
+    }()
+}
