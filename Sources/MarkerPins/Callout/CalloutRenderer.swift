@@ -193,26 +193,9 @@ public final class CalloutRenderer {
 
     /// The shadow's alpha: the outline 2pt down, blurred, and not under the bubble itself.
     static func shadowMask(_ g: CalloutLayout) throws(RenderError) -> CairoSurface {
-        let cast = try CairoSurface(.alpha, width: g.canvasWidth, height: g.canvasHeight)
-        let body = try CairoSurface(.alpha, width: g.canvasWidth, height: g.canvasHeight)
-        for (surface, offset) in [(cast, g.shadowOffsetY), (body, 0)] {
-            let context = try CairoContext(surface)
-            context.translate(x: 0, y: offset)
-            g.addOutline(to: context)
-            context.setSource(Colour(rgb: 0, 0, 0))
-            context.fill()
-            try context.checkStatus("drawing a callout's shadow")
-        }
-        let blur = ShadowBlur(sigma: g.shadowSigma, radius: g.shadowRadius)
-        cast.withPixels { shadow, stride in
-            blur.apply(to: shadow, width: g.canvasWidth, height: g.canvasHeight, stride: stride)
-            body.withPixels { shape, _ in
-                for index in 0..<(stride * g.canvasHeight) {
-                    shadow[index] = UInt8((UInt32(shadow[index]) * (255 - UInt32(shape[index])) + 127) / 255)
-                }
-            }
-        }
-        return cast
+        try ShadowCast.mask(
+            width: g.canvasWidth, height: g.canvasHeight, offsetY: g.shadowOffsetY, sigma: g.shadowSigma, radius: g.shadowRadius
+        ) { g.addOutline(to: $0) }
     }
 
     /// Fonts by weight and pixel size, made once.

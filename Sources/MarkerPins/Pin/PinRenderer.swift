@@ -44,7 +44,7 @@ public final class PinRenderer {
 
     /// `request` as the file `format` writes: a PNG, or the same drawing as an SVG or PDF document
     /// (paths and glyph outlines, the shadow an embedded image), with its content-hashed name.
-    public func render(_ request: PinRequest, format: ImageFormat = .png) throws(RenderError) -> (image: PinImage, bytes: [UInt8]) {
+    public func render(_ request: PinRequest, format: ImageFormat = .png) throws(RenderError) -> (image: PictureImage, bytes: [UInt8]) {
         let geometry = PinGeometry(scale: request.scale)
         let bytes: [UInt8]
         if format == .png {
@@ -57,8 +57,8 @@ public final class PinRenderer {
             }
             bytes = try document.finish()
         }
-        let image = PinImage(
-            request: request, bytes: bytes, format: format, width: geometry.canvasWidth, height: geometry.canvasHeight, anchor: geometry.anchor)
+        let image = PictureImage(
+            baseName: request.baseName, scale: request.scale, bytes: bytes, format: format, width: geometry.canvasWidth, height: geometry.canvasHeight, anchor: geometry.anchor)
         return (image, bytes)
     }
 
@@ -144,26 +144,9 @@ public final class PinRenderer {
 
     /// The shadow's alpha: the teardrop 1pt down, blurred, and not under the pin itself.
     static func shadowMask(_ g: PinGeometry) throws(RenderError) -> CairoSurface {
-        let cast = try CairoSurface(.alpha, width: g.canvasWidth, height: g.canvasHeight)
-        let body = try CairoSurface(.alpha, width: g.canvasWidth, height: g.canvasHeight)
-        for (surface, offset) in [(cast, g.shadowOffsetY), (body, 0)] {
-            let context = try CairoContext(surface)
-            context.translate(x: 0, y: offset)
-            addTeardrop(g, to: context)
-            context.setSource(Colour(rgb: 0, 0, 0))
-            context.fill()
-            try context.checkStatus("drawing a pin's shadow")
-        }
-        let blur = ShadowBlur(sigma: g.shadowSigma, radius: g.shadowRadius)
-        cast.withPixels { shadow, stride in
-            blur.apply(to: shadow, width: g.canvasWidth, height: g.canvasHeight, stride: stride)
-            body.withPixels { shape, _ in
-                for index in 0..<(stride * g.canvasHeight) {
-                    shadow[index] = UInt8((UInt32(shadow[index]) * (255 - UInt32(shape[index])) + 127) / 255)
-                }
-            }
-        }
-        return cast
+        try ShadowCast.mask(
+            width: g.canvasWidth, height: g.canvasHeight, offsetY: g.shadowOffsetY, sigma: g.shadowSigma, radius: g.shadowRadius
+        ) { addTeardrop(g, to: $0) }
     }
 
     private func font(scale: MarkerScale) -> FontDescription {

@@ -90,7 +90,7 @@ public struct CalloutRequest: Sendable, Hashable {
     public var baseName: String { "callout-\(callout.nameLabel)-\(theme.name)@\(scale)x" }
 }
 
-/// A drawn pin or callout: its name, size, anchor and the hash of its bytes.
+/// A drawn pin or callout: its name, size, anchor and the hash of its bytes, which names it.
 public struct PictureImage: Sendable, Hashable {
     public let baseName: String
     public let scale: MarkerScale

@@ -83,28 +83,3 @@ public struct PinRequest: Sendable, Hashable {
     /// `pin-water-night@2x`: the name before its hash.
     public var baseName: String { "pin-\(pin.nameLabel)-\(theme.name)@\(scale)x" }
 }
-
-/// A drawn pin: its request, size, anchor (the tip) and the hash of its bytes, which names it.
-public struct PinImage: Sendable, Hashable {
-    public let request: PinRequest
-    public let width: Int
-    public let height: Int
-    /// The pin's tip in pixels: the point that goes on the map.
-    public let anchor: PixelPoint
-    /// Lowercase hex SHA-256 of the file's bytes.
-    public let sha256: String
-    public let format: ImageFormat
-    /// `pin-water-day@2x-3f9a1c2b7d.png`.
-    public let fileName: String
-
-    /// The image of `bytes` in `format`, hashing them.
-    public init(request: PinRequest, bytes: [UInt8], format: ImageFormat, width: Int, height: Int, anchor: PixelPoint) {
-        self.request = request
-        self.width = width
-        self.height = height
-        self.anchor = anchor
-        self.format = format
-        sha256 = ContentHash.sha256Hex(bytes)
-        fileName = "\(request.baseName)-\(sha256.prefix(ImageName.hashLength))\(format.fileExtension)"
-    }
-}

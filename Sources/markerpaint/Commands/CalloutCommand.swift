@@ -35,17 +35,9 @@ struct CalloutCommand: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
-    @Option(help: ArgumentHelp("Folder to write the image into; made, with its parents, if missing.", valueName: "dir"))
-    var out = "."
-
-    @Option(help: "File format: png, or the same drawing as svg or pdf.")
-    var format: ImageFormat = .png
-
-    @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
-    var json = false
+    @OptionGroup var output: PictureOutputOptions
 
     func validate() throws {
-        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
         if badgeColor != nil && badge == nil { throw ValidationError("--badge-color colours a badge; give --badge too") }
         _ = try makeCallout(photo: try readPhoto())
     }
@@ -84,12 +76,7 @@ struct CalloutCommand: ParsableCommand {
         } catch let error as SpecError {
             throw error.validationError
         }
-        let (image, bytes) = try CalloutRenderer().render(request, format: format)
-        let path = try Folder.create(FilePath(out)).write(bytes, as: image.fileName)
-        if json {
-            print(try WrittenMarker(picture: image, path: path.string).jsonLine())
-        } else {
-            print(path)
-        }
+        let (image, bytes) = try CalloutRenderer().render(request, format: output.format)
+        try output.write(bytes, as: image)
     }
 }

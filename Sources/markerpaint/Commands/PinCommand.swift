@@ -33,14 +33,7 @@ struct PinCommand: ParsableCommand {
 
     @OptionGroup var look: LookOptions
 
-    @Option(help: ArgumentHelp("Folder to write the image into; made, with its parents, if missing.", valueName: "dir"))
-    var out = "."
-
-    @Option(help: "File format: png, or the same drawing as svg or pdf.")
-    var format: ImageFormat = .png
-
-    @Flag(help: "Print one JSON object (name, path, width, height, scale, anchor, sha256) instead of the path.")
-    var json = false
+    @OptionGroup var output: PictureOutputOptions
 
     func validate() throws {
         switch [icon, iconFile, text].compactMap({ $0 }).count {
@@ -48,7 +41,6 @@ struct PinCommand: ParsableCommand {
         case 1: break
         default: throw ValidationError("--icon, --icon-file and --text each say what the pin shows; give one")
         }
-        guard !out.isEmpty else { throw ValidationError("--out is empty; name the folder to write into") }
         _ = try makePin()
     }
 
@@ -85,12 +77,7 @@ struct PinCommand: ParsableCommand {
         } catch let error as SpecError {
             throw error.validationError
         }
-        let (image, bytes) = try PinRenderer().render(request, format: format)
-        let path = try Folder.create(FilePath(out)).write(bytes, as: image.fileName)
-        if json {
-            print(try WrittenMarker(pin: image, path: path.string).jsonLine())
-        } else {
-            print(path)
-        }
+        let (image, bytes) = try PinRenderer().render(request, format: output.format)
+        try output.write(bytes, as: image)
     }
 }

@@ -84,11 +84,6 @@ struct WrittenMarker: Encodable {
         self.path = path
     }
 
-    init(pin image: PinImage, path: String) {
-        (name, width, height, scale, anchor, sha256) = (image.fileName, image.width, image.height, image.request.scale.factor, image.anchor, image.sha256)
-        self.path = path
-    }
-
     func jsonLine() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
