@@ -45,21 +45,13 @@ static void prepare(struct jpeg_decompress_struct *info, struct failure *failure
     failure->warned = 0;
 }
 
-int markerpaint_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size) {
-    struct jpeg_decompress_struct info;
-    struct failure failure;
-    prepare(&info, &failure, error, error_size);
-    if (setjmp(failure.jump)) {
-        jpeg_destroy_decompress(&info);
-        return 1;
-    }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
-    *width = (int)info.image_width;
-    *height = (int)info.image_height;
-    jpeg_destroy_decompress(&info);
-    return 0;
+// Reads the header and sets the scale; called under the caller's setjmp, to which errors jump.
+static void open_scaled(struct jpeg_decompress_struct *info, const uint8_t *data, size_t size, int denominator) {
+    jpeg_create_decompress(info);
+    jpeg_mem_src(info, data, (unsigned long)size);
+    jpeg_read_header(info, TRUE);
+    info->scale_num = 1;
+    info->scale_denom = (unsigned int)denominator;
 }
 
 int markerpaint_jpeg_scaled_size(const uint8_t *data, size_t size, int denominator, int *width, int *height, char *error, size_t error_size) {
@@ -70,11 +62,7 @@ int markerpaint_jpeg_scaled_size(const uint8_t *data, size_t size, int denominat
         jpeg_destroy_decompress(&info);
         return 1;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
-    info.scale_num = 1;
-    info.scale_denom = (unsigned int)denominator;
+    open_scaled(&info, data, size, denominator);
     jpeg_calc_output_dimensions(&info);
     *width = (int)info.output_width;
     *height = (int)info.output_height;
@@ -91,11 +79,8 @@ int markerpaint_jpeg_decode_into(
         jpeg_destroy_decompress(&info);
         return 1;
     }
-    jpeg_create_decompress(&info);
-    jpeg_mem_src(&info, data, (unsigned long)size);
-    jpeg_read_header(&info, TRUE);
-    info.scale_num = 1;
-    info.scale_denom = (unsigned int)denominator;
+    open_scaled(&info, data, size, denominator);
+    // Blue, green, red, alpha in memory: a little-endian Cairo ARGB32 pixel, opaque so already premultiplied.
     info.out_color_space = JCS_EXT_BGRA;
     jpeg_start_decompress(&info);
     if ((int)info.output_width != width || (int)info.output_height != height || stride < (size_t)width * 4) {

@@ -116,17 +116,8 @@ public struct GoldenSuite: Sendable {
 
     /// Draws every case and compares it with its golden image.
     public func verify(options: PixelComparison.Options = defaultOptions) throws(GoldenError) -> [GoldenComparison] {
-        let renderer = try GoldenError.drawing { try MarkerRenderer() }
-        let pinRenderer = try GoldenError.drawing { try PinRenderer() }
-        var drawings: [(name: String, draw: () throws(GoldenError) -> RGBAImage)] = []
-        for (name, request) in cases { drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try renderer.draw(request).image } })) }
-        for (name, request) in pins { drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try pinRenderer.draw(request).image } })) }
-        let calloutRenderer = try GoldenError.drawing { try CalloutRenderer() }
-        for (name, request) in callouts {
-            drawings.append((name, { () throws(GoldenError) in try GoldenError.drawing { try calloutRenderer.draw(request).image } }))
-        }
         var comparisons: [GoldenComparison] = []
-        for (name, draw) in drawings {
+        for (name, draw, _) in try drawings() {
             let actual = try draw()
             let path = goldenPath(for: name)
             guard let bytes = try goldenBytes(for: name) else {
@@ -156,32 +147,40 @@ public struct GoldenSuite: Sendable {
     /// every other file as it is), writes its golden image and refreshes the contact sheet; returns
     /// the golden paths written.
     public func record(onlyMissing: Bool = false) throws(GoldenError) -> [FilePath] {
-        let renderer = try GoldenError.drawing { try MarkerRenderer() }
         var written: [FilePath] = []
         func write(_ bytes: [UInt8], as name: String, into folder: Folder) throws(GoldenError) -> FilePath {
             do { return try folder.write(bytes, as: name) } catch { throw GoldenError(error.message) }
         }
         let folder: Folder
         do { folder = try Folder.open(directory) } catch { throw GoldenError(error.message) }
-        for (name, request) in cases {
+        for (name, _, render) in try drawings() {
             if onlyMissing, try goldenBytes(for: name) != nil { continue }
-            let png = try GoldenError.drawing { try renderer.render(request).png }
-            written.append(try write(png, as: name + ".png", into: folder))
-        }
-        let pinRenderer = try GoldenError.drawing { try PinRenderer() }
-        for (name, request) in pins {
-            if onlyMissing, try goldenBytes(for: name) != nil { continue }
-            let png = try GoldenError.drawing { try pinRenderer.render(request).bytes }
-            written.append(try write(png, as: name + ".png", into: folder))
-        }
-        let calloutRenderer = try GoldenError.drawing { try CalloutRenderer() }
-        for (name, request) in callouts {
-            if onlyMissing, try goldenBytes(for: name) != nil { continue }
-            let png = try GoldenError.drawing { try calloutRenderer.render(request).bytes }
-            written.append(try write(png, as: name + ".png", into: folder))
+            written.append(try write(try render(), as: name + ".png", into: folder))
         }
         _ = try write(try contactSheet(), as: Self.contactSheetFileName, into: folder)
         return written
+    }
+
+    /// Every case by name, markers then pins then callouts, with how to draw it: as pixels (to
+    /// compare) and as its PNG (to record).
+    private func drawings() throws(GoldenError) -> [(name: String, draw: () throws(GoldenError) -> RGBAImage, render: () throws(GoldenError) -> [UInt8])] {
+        let markers = try GoldenError.drawing { try MarkerRenderer() }
+        let pinRenderer = try GoldenError.drawing { try PinRenderer() }
+        let calloutRenderer = try GoldenError.drawing { try CalloutRenderer() }
+        typealias Drawing = (name: String, draw: () throws(GoldenError) -> RGBAImage, render: () throws(GoldenError) -> [UInt8])
+        let drawnMarkers = cases.map { (name, request) -> Drawing in
+            (name, { () throws(GoldenError) in try GoldenError.drawing { try markers.draw(request).image } },
+             { () throws(GoldenError) in try GoldenError.drawing { try markers.render(request).png } })
+        }
+        let drawnPins = pins.map { (name, request) -> Drawing in
+            (name, { () throws(GoldenError) in try GoldenError.drawing { try pinRenderer.draw(request).image } },
+             { () throws(GoldenError) in try GoldenError.drawing { try pinRenderer.render(request).bytes } })
+        }
+        let drawnCallouts = callouts.map { (name, request) -> Drawing in
+            (name, { () throws(GoldenError) in try GoldenError.drawing { try calloutRenderer.draw(request).image } },
+             { () throws(GoldenError) in try GoldenError.drawing { try calloutRenderer.render(request).bytes } })
+        }
+        return drawnMarkers + drawnPins + drawnCallouts
     }
 
     /// One labelled picture of every golden image: rows by marker, columns by theme and scale.

@@ -44,13 +44,7 @@ struct PinCommandTests {
             (["pin", "--icon", "water", "--scale", "5"], "--scale must be 1, 1.5, 2, 3 or 4 (got '5')"),
         ])
     func refusals(arguments: [String], message: String) throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CLI.run(arguments, in: folder)
-        #expect(run.status == 64)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-        #expect(try CLI.files(in: folder).isEmpty)
+        try expectRefusal(arguments, says: message)
     }
 }
 
@@ -83,13 +77,7 @@ struct CalloutCommandTests {
             (["callout", "--title", "a", "--badge", "x", "--badge-color", "red"], "--badge-color \"red\" is not #RRGGBB, rgb(r,g,b) or rgba(r,g,b,a)"),
         ])
     func refusals(arguments: [String], message: String) throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CLI.run(arguments, in: folder)
-        #expect(run.status == 64)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
-        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-        #expect(try CLI.files(in: folder).isEmpty)
+        try expectRefusal(arguments, says: message)
     }
 }
 
@@ -105,14 +93,13 @@ struct CalloutPhotoCommandTests {
         ("missing.jpg", "no such file"),
     ] as [(String, String?)])
     func photo(name: String, message: String?) throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try CLI.run(["callout", "--title", "Jezero", "--photo", Self.photos.appendingPathComponent(name).path], in: folder)
+        let arguments = ["callout", "--title", "Jezero", "--photo", Self.photos.appendingPathComponent(name).path]
         if let message {
-            #expect(run.status == 64)
-            #expect(run.stderr.contains(message) && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
-            #expect(try CLI.files(in: folder).isEmpty)
+            try expectRefusal(arguments, says: message)
         } else {
+            let folder = try CLI.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try CLI.run(arguments, in: folder)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(try CLI.files(in: folder).count == 1)
         }
@@ -140,4 +127,16 @@ struct PinIconFileCommandTests {
         let both = try CLI.run(["pin", "--icon-file", "evil.svg", "--icon", "water"], in: other)
         #expect(both.status == 64 && both.stderr.contains("--icon, --icon-file and --text each say what the pin shows; give one"))
     }
+}
+
+/// Runs markerpaint with `arguments` in a folder of its own and expects a refusal: exit 64, one
+/// line on stderr holding `message`, and nothing written.
+private func expectRefusal(_ arguments: [String], says message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let folder = try CLI.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let run = try CLI.run(arguments, in: folder)
+    #expect(run.status == 64, sourceLocation: sourceLocation)
+    #expect(run.stderr.contains(message), "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
+    #expect(try CLI.files(in: folder).isEmpty, sourceLocation: sourceLocation)
 }

@@ -4,11 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Reads a JPEG's width and height from its header, decoding nothing. 0 on success; otherwise
-/// a sentence in `error`.
-int markerpaint_jpeg_size(const uint8_t *data, size_t size, int *width, int *height, char *error, size_t error_size);
-
-/// The size a JPEG decodes to at 1/`denominator`, from its header. 0 on success.
+/// The size a JPEG decodes to at 1/`denominator` (1 for its own size), from its header,
+/// decoding nothing. 0 on success; otherwise a sentence in `error`.
 int markerpaint_jpeg_scaled_size(const uint8_t *data, size_t size, int denominator, int *width, int *height, char *error, size_t error_size);
 
 /// Decodes a JPEG at 1/`denominator` of its size (1, 2, 4 or 8: libjpeg's DCT scaling, so a large

@@ -53,11 +53,25 @@ struct CalloutLayout: Sendable {
     /// The tail's tip: the anchor.
     var anchor: PixelPoint { PixelPoint(x: box.x + box.width / 2, y: box.maxY + tailHeight) }
 
-    /// Lays `callout` out at `scale`, measuring its text with `measure`: the logical width of one
-    /// unbroken line, and the height of a paragraph at a width within a number of lines.
+    /// A callout's two kinds of paragraph: the title, and a detail line.
+    enum Paragraph {
+        case title, line
+
+        /// Its size in points, whether it is set Semi Bold, and how many lines it may take.
+        var style: (size: Double, semibold: Bool, lines: Int) {
+            switch self {
+            case .title: (Metrics.title.size, true, Metrics.title.lines)
+            case .line: (Metrics.line.size, false, Metrics.line.lines)
+            }
+        }
+    }
+
+    /// Lays `callout` out at `scale`, measuring its text with `naturalWidth` (the logical width of
+    /// one unbroken line) and `paragraphHeight` (the height of a paragraph at a width, within its
+    /// lines), both in pixels.
     init(
-        _ callout: Callout, scale: MarkerScale, badgeTextWidth: Double?, naturalWidth: (String, Double) -> Double,
-        paragraphHeight: (String, Double, Double, Int) -> Double
+        _ callout: Callout, scale: MarkerScale, badgeTextWidth: Double?, naturalWidth: (String, Paragraph) -> Double,
+        paragraphHeight: (String, Paragraph, Double) -> Double
     ) {
         typealias M = Metrics
         let s = scale.factor
@@ -68,10 +82,10 @@ struct CalloutLayout: Sendable {
         let badgeRoom = badgeWidth.map { $0 + M.badge.gap * s } ?? 0
         // As wide as the widest unbroken text needs, within MARKER.md's widths, in whole even points
         // so that the canvas is whole pixels at 1.5 too.
-        var natural = naturalWidth(callout.title, M.title.size * s) + badgeRoom
+        var natural = naturalWidth(callout.title, .title) + badgeRoom
         let indent = (M.lineIcon.size + M.lineIcon.gap) * s
         let split = callout.lines.map(CalloutLineIcon.split)
-        for (icon, text) in split { natural = max(natural, naturalWidth(text, M.line.size * s) + (icon == nil ? 0 : indent)) }
+        for (icon, text) in split { natural = max(natural, naturalWidth(text, .line) + (icon == nil ? 0 : indent)) }
         // A photo fills the widest content.
         if callout.photo != nil { natural = M.photo.width * s }
         let points = min(max((natural / s + 2 * M.padding).rounded(.up), M.widths.lowerBound), M.widths.upperBound)
@@ -87,7 +101,7 @@ struct CalloutLayout: Sendable {
             photo = nil
         }
         title = (left, y, contentWidth - badgeRoom)
-        let titleHeight = paragraphHeight(callout.title, M.title.size * s, contentWidth - badgeRoom, M.title.lines)
+        let titleHeight = paragraphHeight(callout.title, .title, contentWidth - badgeRoom)
         badge = badgeWidth.map { Rect(x: left + contentWidth - $0, y: y + (min(titleHeight, 20 * s) - M.badge.height * s) / 2, width: $0, height: M.badge.height * s) }
         y += max(titleHeight, badgeWidth == nil ? 0 : M.badge.height * s)
         var placed: [(CalloutLineIcon?, String, Double, Double, Double)] = []
@@ -95,7 +109,7 @@ struct CalloutLayout: Sendable {
             y += (index == 0 ? M.gaps.title : M.gaps.line) * s
             let shift = icon == nil ? 0 : indent
             placed.append((icon, text, left + shift, y, contentWidth - shift))
-            y += paragraphHeight(text, M.line.size * s, contentWidth - shift, M.line.lines)
+            y += paragraphHeight(text, .line, contentWidth - shift)
         }
         lines = placed
         lineIconX = left

@@ -39,7 +39,10 @@ public final class CalloutRenderer {
         let geometry = lay(request)
         let bytes: [UInt8]
         if format == .png {
-            let (surface, context) = try canvas(width: geometry.canvasWidth, height: geometry.canvasHeight)
+            let surface = try canvases.surface(for: Size(width: geometry.canvasWidth, height: geometry.canvasHeight)) { () throws(RenderError) in
+                try CairoSurface(.colour, width: geometry.canvasWidth, height: geometry.canvasHeight)
+            }
+            let context = try CairoContext(surface)
             context.clear()
             try paint(request, geometry: geometry, on: context)
             bytes = try encoder.encode(surface)
@@ -63,20 +66,29 @@ public final class CalloutRenderer {
         }
         return CalloutLayout(
             request.callout, scale: request.scale, badgeTextWidth: badgeWidth,
-            naturalWidth: { text, size in
-                self.layout.setLine(text, font: self.font(size == Metrics.title.size * s ? .semibold : .regular, size))
+            naturalWidth: { text, paragraph in
+                self.layout.setLine(text, font: self.font(paragraph, scale: s))
                 return self.layout.extents.logical.width
             },
-            paragraphHeight: { text, size, width, lines in
-                self.layout.setParagraph(text, font: self.font(size == Metrics.title.size * s ? .semibold : .regular, size), width: width, maximumLines: lines)
+            paragraphHeight: { text, paragraph, width in
+                self.setParagraph(text, paragraph, width: width, scale: s)
                 return self.layout.extents.logical.height
             })
+    }
+
+    /// Sets `text` as `paragraph` wraps and cuts it, `width` pixels wide.
+    private func setParagraph(_ text: String, _ paragraph: CalloutLayout.Paragraph, width: Double, scale: Double) {
+        layout.setParagraph(text, font: font(paragraph, scale: scale), width: width, maximumLines: paragraph.style.lines)
+    }
+
+    private func font(_ paragraph: CalloutLayout.Paragraph, scale: Double) -> FontDescription {
+        font(paragraph.style.semibold ? .semibold : .regular, paragraph.style.size * scale)
     }
 
     private func paint(_ request: CalloutRequest, geometry g: CalloutLayout, on context: CairoContext) throws(RenderError) {
         let s = g.scale
         let palette = request.theme.palette
-        let dark = PinRenderer.border(of: request.theme) == PinRenderer.border(of: .night)
+        let dark = palette.isDark
         context.paint(Colour(rgb: 0, 0, 0, alpha: Metrics.shadow.alpha), maskedBy: try shadowMask(g))
 
         g.addOutline(to: context)
@@ -96,7 +108,9 @@ public final class CalloutRenderer {
             let surface: CairoSurface
             do {
                 surface = try CalloutPhoto(bytes).surface(covering: box.width, box.height) { (width, height) throws(RenderError) in
-                    try self.photoSurface(width: width, height: height)
+                    try self.photoSurfaces.surface(for: Size(width: width, height: height)) { () throws(RenderError) in
+                        try CairoSurface(.colour, width: width, height: height)
+                    }
                 }
             } catch {
                 throw RenderError(error.message)
@@ -112,7 +126,7 @@ public final class CalloutRenderer {
             context.restore()
         }
         context.setSource(palette.label)
-        layout.setParagraph(callout.title, font: font(.semibold, Metrics.title.size * s), width: g.title.width, maximumLines: Metrics.title.lines)
+        setParagraph(callout.title, .title, width: g.title.width, scale: s)
         layout.show(in: context, atX: g.title.x, y: g.title.y)
         if let badge = callout.badge, let box = g.badge {
             context.setSource(badge.colour)
@@ -125,7 +139,7 @@ public final class CalloutRenderer {
         }
         context.setSource(dark ? Colour(rgb: 255, 255, 255, alpha: 0.75) : Colour(rgb: 90, 90, 90))
         for line in g.lines {
-            layout.setParagraph(line.text, font: font(.regular, Metrics.line.size * s), width: line.width, maximumLines: Metrics.line.lines)
+            setParagraph(line.text, .line, width: line.width, scale: s)
             if let icon = line.icon {
                 // Centred on the first line of its text.
                 let first = layout.firstLineHeight
@@ -140,55 +154,24 @@ public final class CalloutRenderer {
         try context.checkStatus("drawing a callout")
     }
 
-    /// Canvases and their contexts by size, reused (cleared) rather than allocated for each
-    /// callout: a large new surface costs its page faults every time. The oldest go past `shadowLimit`.
-    private var canvases: [ShadowKey: (surface: CairoSurface, context: CairoContext)] = [:]
-    private var canvasOrder: [ShadowKey] = []
-
-    private func canvas(width: Int, height: Int) throws(RenderError) -> (CairoSurface, CairoContext) {
-        let key = ShadowKey(width: width, height: height, scale: 0)
-        if let kept = canvases[key] { return kept }
-        let surface = try CairoSurface(.colour, width: width, height: height)
-        let made = (surface, try CairoContext(surface))
-        if canvasOrder.count == Self.shadowLimit { canvases[canvasOrder.removeFirst()] = nil }
-        canvases[key] = made
-        canvasOrder.append(key)
-        return made
-    }
-
-    /// The surface a photo of a size is decoded into, kept for the next photo of that size; a
-    /// few sizes at most (photos of a batch come from a few cameras).
-    private var photoSurfaces: [ShadowKey: CairoSurface] = [:]
-
-    private func photoSurface(width: Int, height: Int) throws(RenderError) -> CairoSurface {
-        let key = ShadowKey(width: width, height: height, scale: 0)
-        if let kept = photoSurfaces[key] { return kept }
-        if photoSurfaces.count >= 4 { photoSurfaces.removeAll() }
-        let made = try CairoSurface(.colour, width: width, height: height)
-        photoSurfaces[key] = made
-        return made
-    }
-
-    /// Shadow masks by canvas size and scale: a callout's shadow depends on nothing else, and
-    /// callouts of a batch come in a few sizes. The oldest are let go past `shadowLimit`.
-    private var shadows: [ShadowKey: CairoSurface] = [:]
-    private var shadowOrder: [ShadowKey] = []
-    private static let shadowLimit = 64
-
-    private struct ShadowKey: Hashable {
+    /// A canvas, a photo or a shadow by its size in pixels (and for a shadow, the scale it was cast at).
+    private struct Size: Hashable {
         let width: Int
         let height: Int
-        let scale: Double
+        var scale = 0.0
     }
 
+    /// Canvases by size, reused (cleared) rather than allocated for each callout: a large new
+    /// surface costs its page faults every time.
+    private var canvases = SurfaceCache<Size>(limit: 64)
+    /// The surfaces photos are decoded into, by size: photos of a batch come from a few cameras.
+    private var photoSurfaces = SurfaceCache<Size>(limit: 4)
+    /// Shadow masks: a callout's shadow depends on nothing but its canvas and scale, and callouts
+    /// of a batch come in a few sizes.
+    private var shadows = SurfaceCache<Size>(limit: 64)
+
     private func shadowMask(_ g: CalloutLayout) throws(RenderError) -> CairoSurface {
-        let key = ShadowKey(width: g.canvasWidth, height: g.canvasHeight, scale: g.scale)
-        if let kept = shadows[key] { return kept }
-        let made = try Self.shadowMask(g)
-        if shadowOrder.count == Self.shadowLimit { shadows[shadowOrder.removeFirst()] = nil }
-        shadows[key] = made
-        shadowOrder.append(key)
-        return made
+        try shadows.surface(for: Size(width: g.canvasWidth, height: g.canvasHeight, scale: g.scale)) { () throws(RenderError) in try Self.shadowMask(g) }
     }
 
     /// The shadow's alpha: the outline 2pt down, blurred, and not under the bubble itself.

@@ -32,7 +32,7 @@ public struct CalloutPhoto: Sendable {
             format = .jpeg
             var (width, height) = (Int32(0), Int32(0))
             var message = [CChar](repeating: 0, count: 200)
-            guard markerpaint_jpeg_size(bytes, bytes.count, &width, &height, &message, message.count) == 0 else {
+            guard markerpaint_jpeg_scaled_size(bytes, bytes.count, 1, &width, &height, &message, message.count) == 0 else {
                 throw PhotoError("the photo is not a JPEG markerpaint can read: \(Self.text(message))")
             }
             (self.width, self.height) = (Int(width), Int(height))
@@ -92,7 +92,7 @@ public struct CalloutPhoto: Sendable {
             guard decoded == 0 else { throw PhotoError("the photo does not decode as a JPEG: \(Self.text(message))") }
             return surface
         }
-        do { return try CairoSurface(straight: image) } catch { throw PhotoError(error.message) }
+        do { return try CairoSurface(image: image) } catch { throw PhotoError(error.message) }
     }
 
     private static func text(_ message: [CChar]) -> String {

@@ -12,8 +12,8 @@ public final class PinRenderer {
     private let encoder: PNGEncoder
     /// The text font at each scale, by the scale's halves.
     private var fonts: [Int: FontDescription] = [:]
-    /// The shadow's mask at each scale, by the scale's halves: every pin casts the same shadow.
-    private var shadows: [Int: CairoSurface] = [:]
+    /// The shadow's mask at each scale: every pin casts the same shadow.
+    private var shadows = SurfaceCache<MarkerScale>(limit: MarkerScale.all.count)
 
     public init(compression: PNGEncoder.Compression = PNGEncoder.defaultCompression) throws(RenderError) {
         fontMap = try FontMap()
@@ -119,9 +119,7 @@ public final class PinRenderer {
     /// MARKER.md's border: white at 0.9 by day; by night (a theme whose pill is dark) the colour
     /// stays and the border darkens to black at 0.35.
     static func border(of theme: Theme) -> Colour {
-        let fill = theme.palette.pillFill
-        let luminance = 0.2126 * fill.red + 0.7152 * fill.green + 0.0722 * fill.blue
-        return luminance < 0.5 ? Colour(rgb: 0, 0, 0, alpha: 0.35) : Colour(rgb: 255, 255, 255, alpha: 0.9)
+        theme.palette.isDark ? Colour(rgb: 0, 0, 0, alpha: 0.35) : Colour(rgb: 255, 255, 255, alpha: 0.9)
     }
 
     /// The teardrop: the circle, and two tangents from its lower sides to the tip.
@@ -136,10 +134,7 @@ public final class PinRenderer {
     }
 
     private func shadowMask(_ geometry: PinGeometry, scale: MarkerScale) throws(RenderError) -> CairoSurface {
-        if let kept = shadows[scale.halves] { return kept }
-        let made = try Self.shadowMask(geometry)
-        shadows[scale.halves] = made
-        return made
+        try shadows.surface(for: scale) { () throws(RenderError) in try Self.shadowMask(geometry) }
     }
 
     /// The shadow's alpha: the teardrop 1pt down, blurred, and not under the pin itself.

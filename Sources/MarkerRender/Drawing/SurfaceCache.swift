@@ -2,17 +2,17 @@
 ///
 /// Bounded: past `limit` the oldest is dropped, so a hostile run of distinct keys costs memory
 /// for `limit` surfaces at most.
-struct SurfaceCache<Key: Hashable> {
-    let limit: Int
+package struct SurfaceCache<Key: Hashable> {
+    package let limit: Int
     private var surfaces: [Key: CairoSurface] = [:]
     private var order: [Key] = []
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// The surface kept for `key`, or `make()`'s, kept from now on.
-    mutating func surface(for key: Key, make: () throws(RenderError) -> CairoSurface) throws(RenderError) -> CairoSurface {
+    package mutating func surface(for key: Key, make: () throws(RenderError) -> CairoSurface) throws(RenderError) -> CairoSurface {
         if let kept = surfaces[key] { return kept }
         let made = try make()
         keep(made, for: key)
@@ -20,10 +20,10 @@ struct SurfaceCache<Key: Hashable> {
     }
 
     /// The surface kept for `key`, if there is one.
-    func kept(_ key: Key) -> CairoSurface? { surfaces[key] }
+    package func kept(_ key: Key) -> CairoSurface? { surfaces[key] }
 
     /// Keeps `surface` for `key`, dropping the oldest past `limit`.
-    mutating func keep(_ surface: CairoSurface, for key: Key) {
+    package mutating func keep(_ surface: CairoSurface, for key: Key) {
         if surfaces[key] == nil {
             if order.count >= limit { surfaces[order.removeFirst()] = nil }
             order.append(key)

@@ -45,26 +45,6 @@ extension CairoSurface {
 }
 
 extension CairoSurface {
-    /// A premultiplied ARGB32 surface holding `image`'s straight RGBA pixels.
-    package convenience init(straight image: RGBAImage) throws(RenderError) {
-        try self.init(.colour, width: image.width, height: image.height)
-        withPixels { data, stride in
-            image.pixels.withUnsafeBufferPointer { source in
-                for y in 0..<image.height {
-                    let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<image.width {
-                        let i = (y * image.width + x) * 4
-                        let alpha = UInt32(source[i + 3])
-                        let premultiply = { (channel: UInt8) in (UInt32(channel) * alpha + 127) / 255 }
-                        row[x] = alpha << 24 | premultiply(source[i]) << 16 | premultiply(source[i + 1]) << 8 | premultiply(source[i + 2])
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension CairoSurface {
     /// A surface holding `width` × `height` pixels already in Cairo's own layout (premultiplied
     /// native-endian ARGB32, 4 bytes a pixel, rows packed), copied row by row.
     package convenience init(nativeARGB pixels: UnsafeRawPointer, width: Int, height: Int) throws(RenderError) {

@@ -1,5 +1,5 @@
 import CPangoCairo
-import MarkerPixels
+package import MarkerPixels
 
 /// An ARGB32 or A8 Cairo image surface that this object owns.
 package final class CairoSurface {
@@ -62,7 +62,7 @@ enum CairoStatus {
 
 extension CairoSurface {
     /// An ARGB32 surface holding `image`, premultiplied as Cairo wants.
-    convenience init(image: RGBAImage) throws(RenderError) {
+    package convenience init(image: RGBAImage) throws(RenderError) {
         try self.init(format: CAIRO_FORMAT_ARGB32, width: image.width, height: image.height)
         withPixels { data, stride in
             image.pixels.withUnsafeBufferPointer { source in

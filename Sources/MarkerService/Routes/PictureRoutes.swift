@@ -42,7 +42,8 @@ struct PictureRoutes: Sendable {
         var photo: [UInt8]? = nil
         if request.method == .post {
             let body = try await requestBody(request, limit: photoBytes, what: "the photo")
-            do { try CalloutPhoto(body).check() } catch { throw ServiceError(.badRequest, error.message, parameter: "body") }
+            // Only the header here: what it claims is bounded before anything is decoded.
+            do { _ = try CalloutPhoto(body) } catch { throw ServiceError(.badRequest, error.message, parameter: "body") }
             photo = body
         }
         let calloutRequest: CalloutRequest
@@ -53,8 +54,18 @@ struct PictureRoutes: Sendable {
             throw ServiceError(error)
         }
         try await limiter.draws(context.client)
-        let (image, bytes) = try await draw { renderers in try renderers.callouts.render(calloutRequest, format: format) }
-        return response(image.sha256, image.format, bytes, to: request)
+        // Decoded on the pool, not on the event loop, and after the client's allowance.
+        let given = photo
+        let drawn = try await draw { renderers -> Result<(PictureImage, [UInt8]), PhotoError> in
+            if let given {
+                do throws(PhotoError) { try CalloutPhoto(given).check() } catch { return .failure(error) }
+            }
+            return .success(try renderers.callouts.render(calloutRequest, format: format))
+        }
+        switch drawn {
+        case .success(let (image, bytes)): return response(image.sha256, image.format, bytes, to: request)
+        case .failure(let error): throw ServiceError(.badRequest, error.message, parameter: "body")
+        }
     }
 
     /// Draws on the pool; a pool too busy to queue more is a 503 with `Retry-After`, as for markers.

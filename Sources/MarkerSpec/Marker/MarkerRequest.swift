@@ -8,12 +8,15 @@ public struct MarkerRequest: Sendable, Hashable {
     public let scale: MarkerScale
 
     public init(marker: Marker, theme: Theme, scale: MarkerScale) throws(SpecError) {
-        guard Self.scales.contains(scale) else {
-            throw SpecError(.scale, "must be \(MarkerScale.choices) (got \(scale))")
-        }
         self.marker = marker
         self.theme = theme
-        self.scale = scale
+        self.scale = try Self.checked(scale)
+    }
+
+    /// `scale`, if it is one of `scales`: every picture markerpaint draws is held to them.
+    public static func checked(_ scale: MarkerScale) throws(SpecError) -> MarkerScale {
+        guard scales.contains(scale) else { throw SpecError(.scale, "must be \(MarkerScale.choices) (got \(scale))") }
+        return scale
     }
 
     /// The readable part of the file name: `end-123km-night@2x`.

@@ -78,12 +78,9 @@ public struct CalloutRequest: Sendable, Hashable {
 
     /// - Throws: `SpecError` for a scale markerpaint does not draw.
     public init(callout: Callout, theme: Theme, scale: MarkerScale) throws(SpecError) {
-        guard MarkerRequest.scales.contains(scale) else {
-            throw SpecError(.scale, "must be \(MarkerScale.choices) (got \(scale))")
-        }
         self.callout = callout
         self.theme = theme
-        self.scale = scale
+        self.scale = try MarkerRequest.checked(scale)
     }
 
     /// `callout-water-stop-night@2x`: the name before its hash.

@@ -72,12 +72,9 @@ public struct PinRequest: Sendable, Hashable {
 
     /// - Throws: `SpecError` for a scale markerpaint does not draw.
     public init(pin: Pin, theme: Theme, scale: MarkerScale) throws(SpecError) {
-        guard MarkerRequest.scales.contains(scale) else {
-            throw SpecError(.scale, "must be \(MarkerScale.choices) (got \(scale))")
-        }
         self.pin = pin
         self.theme = theme
-        self.scale = scale
+        self.scale = try MarkerRequest.checked(scale)
     }
 
     /// `pin-water-night@2x`: the name before its hash.

@@ -36,6 +36,10 @@ public struct Palette: Sendable, Hashable {
         shadow: Colour(rgb: 0, 0, 0, alpha: 0.25)
     )
 
+    /// Whether the palette is a night one, its pill darker than mid-grey: pins and callouts, whose
+    /// colours a palette does not hold, take their night look from it.
+    public var isDark: Bool { 0.2126 * pillFill.red + 0.7152 * pillFill.green + 0.0722 * pillFill.blue < 0.5 }
+
     /// The six colours in MARKER.md's order.
     public var colours: [Colour] { [pillFill, pillBorder, label, dotFill, dotBorder, shadow] }
 }

@@ -39,7 +39,8 @@ struct CalloutCommand: ParsableCommand {
 
     func validate() throws {
         if badgeColor != nil && badge == nil { throw ValidationError("--badge-color colours a badge; give --badge too") }
-        _ = try makeCallout(photo: try readPhoto())
+        // The photo is read and decoded once, by `run`; the rest is checked here.
+        _ = try makeCallout(photo: nil)
     }
 
     /// The photo's bytes, read within the limit and checked whole (header, size, every byte

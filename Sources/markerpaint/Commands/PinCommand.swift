@@ -41,7 +41,8 @@ struct PinCommand: ParsableCommand {
         case 1: break
         default: throw ValidationError("--icon, --icon-file and --text each say what the pin shows; give one")
         }
-        _ = try makePin()
+        // An icon file is read once, by `run`; the rest is checked here.
+        if iconFile == nil { _ = try makePin() }
     }
 
     /// The pin the flags describe.
