@@ -134,13 +134,13 @@ let package = Package(
         .target(name: "MarkerPins", dependencies: ["MarkerSpec", "MarkerRender", "MarkerPNG", "MarkerPixels", "CJPEG", "CRSVG"]),
 
         // 4. Map data, pure: a route's image set, sprite sheets, markers.geojson, the style layer.
-        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerPixels"]),
+        .target(name: "MarkerMap", dependencies: ["MarkerSpec", "RouteModel", "RouteFormats", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPins", "MarkerPNG", "MarkerPixels"]),
 
         // 5a. Output folder: the batch drawn on the pool, published atomically with its manifest.
         .target(
             name: "MarkerOutput",
             dependencies: [
-                "MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPNG", "MarkerMap", "MarkerArchive", "MarkerFiles",
+                "MarkerSpec", "RouteModel", "RoutePlacement", "OfflineCorridor", "MarkerRender", "MarkerPins", "MarkerPNG", "MarkerMap", "MarkerArchive", "MarkerFiles",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -25,14 +25,14 @@ public enum MapStyle {
     /// map SDKs load a style's URLs as they are, not relative to the style's own.
     public static func style(
         themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
-        sheets: [Sheet], baseURL: String
+        pins: Bool = false, sheets: [Sheet], baseURL: String
     ) -> JSONValue {
         [
             "version": 8,
             "name": "markerpaint",
             "sprite": .array(sprites(sheets, baseURL: baseURL)),
             "sources": .object(sources(baseURL: baseURL)),
-            "layers": .array(layers(themes: themes, visibility: visibility, interval: interval, rotation: rotation)),
+            "layers": .array(layers(themes: themes, visibility: visibility, interval: interval, rotation: rotation, pins: pins)),
         ]
     }
 
@@ -46,13 +46,23 @@ public enum MapStyle {
         [StyleLayer.sourceID: ["type": "geojson", "data": .string(baseURL + "markers.geojson")]]
     }
 
-    /// One symbol layer per theme, the first shown.
+    /// One symbol layer per theme for the markers, the first shown; with `pins`, then one per theme
+    /// for the pins and last one per theme for the selected pin's callout (`PinLayer`), over everything.
     public static func layers(
-        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
+        pins: Bool = false, spriteIDs: Bool = true
     ) -> [JSONValue] {
-        themes.enumerated().map { index, theme in
-            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation, spriteIDs: true, visible: index == 0)
+        var layers = themes.enumerated().map { index, theme in
+            StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation, spriteIDs: spriteIDs, visible: index == 0)
         }
+        guard pins else { return layers }
+        for (index, theme) in themes.enumerated() {
+            layers.append(PinLayer.pinLayer(theme: theme, visibility: visibility, rotation: rotation, spriteIDs: spriteIDs, visible: index == 0))
+        }
+        for (index, theme) in themes.enumerated() {
+            layers.append(PinLayer.calloutLayer(theme: theme, spriteIDs: spriteIDs, visible: index == 0))
+        }
+        return layers
     }
 
     /// `text` as a base URL for the style: an absolute `http`, `https` or `file` URL with no query or
@@ -76,8 +86,9 @@ public enum MapStyle {
     /// The style as JSON.
     public static func json(
         themes: [Theme], visibility: MarkerPlan.Visibility = .fit, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp,
-        sheets: [Sheet], baseURL: String
+        pins: Bool = false, sheets: [Sheet], baseURL: String
     ) throws(MapError) -> [UInt8] {
-        try style(themes: themes, visibility: visibility, interval: interval, rotation: rotation, sheets: sheets, baseURL: baseURL).styleBytes()
+        try style(themes: themes, visibility: visibility, interval: interval, rotation: rotation, pins: pins, sheets: sheets, baseURL: baseURL)
+            .styleBytes()
     }
 }

@@ -74,13 +74,32 @@ public enum MarkersGeoJSON {
         }
     }
 
+    /// What a pin's feature names in one theme: its pin's and its callout's images, and where sprites
+    /// hold them, their sheets.
+    public struct PinImages: Sendable {
+        public var icon: String
+        public var callout: String
+        public var iconSheet: String?
+        public var calloutSheet: String?
+
+        public init(icon: String, callout: String, iconSheet: String? = nil, calloutSheet: String? = nil) {
+            self.icon = icon
+            self.callout = callout
+            self.iconSheet = iconSheet
+            self.calloutSheet = calloutSheet
+        }
+    }
+
     /// The document for `plan`; `icon` names the image (a sprite id or a URL) of a marker in a theme,
-    /// and `sheet`, where given, the sprite sheet that holds it (every feature then has `sprite`).
+    /// and `sheet`, where given, the sprite sheet that holds it (every feature then has `sprite`);
+    /// `pin` names a pin's images in a theme. Pins follow the markers, `kind` `pin`.
     /// `members` are added beside `features` (not `type` or `features`).
-    /// - Throws: what `icon` or `sheet` throws, or `MapError` if the document cannot be encoded.
+    /// - Throws: what `icon`, `sheet` or `pin` throws, or `MapError` if the document cannot be encoded.
     public static func document<Failure: Error>(
         plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String,
-        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil, members: [String: JSONValue] = [:]
+        sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil,
+        pin: (RoutePin, Theme) throws(Failure) -> PinImages = { _, _ in PinImages(icon: "", callout: "") },
+        members: [String: JSONValue] = [:]
     ) throws -> [UInt8] {
         guard members["type"] == nil, members["features"] == nil else {
             throw MapError(.encoding, "a GeoJSON member cannot replace type or features")
@@ -104,8 +123,15 @@ public enum MarkersGeoJSON {
                     )
                 ))
         }
+        var pinFeatures: [JSONValue] = []
+        pinFeatures.reserveCapacity(plan.pins.count)
+        for routePin in plan.pins {
+            var images: [(Theme, PinImages)] = []
+            for theme in themes { images.append((theme, try pin(routePin, theme))) }
+            pinFeatures.append(pinFeature(routePin, images: images))
+        }
         do {
-            return try Collection(features: features, members: members).jsonValue.bytes(Self.formatting)
+            return try Collection(features: features, members: members).jsonValue(pins: pinFeatures).bytes(Self.formatting)
         } catch {
             throw MapError(.encoding, "cannot encode markers.geojson: \(error)")
         }
@@ -115,11 +141,48 @@ public enum MarkersGeoJSON {
     static let formatting = JSONValue.Formatting(withoutEscapingSlashes: true)
 }
 
+extension MarkersGeoJSON {
+    /// A pin's feature: `kind` `pin`, its number among the route's (`pin`, what a style's callout
+    /// layer selects by), its callout's title and text, its zooms, and its images by theme.
+    static func pinFeature(_ routePin: RoutePin, images: [(Theme, PinImages)]) -> JSONValue {
+        func byTheme(_ value: (PinImages) -> String?) -> JSONValue {
+            .object(images.compactMap { theme, names in value(names).map { .init(theme.name, .string($0)) } })
+        }
+        var properties: [JSONValue.Member] = [
+            .init("callout", byTheme(\.callout))
+        ]
+        if images.contains(where: { $0.1.calloutSheet != nil }) { properties.append(.init("calloutSprite", byTheme(\.calloutSheet))) }
+        properties += [
+            .init("description", .optional(routePin.callout.lines.first)),
+            .init("icon", byTheme(\.icon)),
+            .init("kind", "pin"),
+            .init("minzoom", .integer(routePin.minzoom)),
+            .init("minzoomTurned", .integer(routePin.minzoomTurned)),
+            .init("pin", .integer(routePin.number)),
+        ]
+        if images.contains(where: { $0.1.iconSheet != nil }) { properties.append(.init("sprite", byTheme(\.iconSheet))) }
+        properties += [
+            .init("title", .string(routePin.callout.title)),
+            .init("zooms", .array(routePin.zooms.map(JSONValue.integer))),
+        ]
+        return .object([
+            .init(
+                "geometry",
+                .object([
+                    .init("coordinates", .array([.number(routePin.coordinate.longitude), .number(routePin.coordinate.latitude)])),
+                    .init("type", "Point"),
+                ])),
+            .init("properties", .object(properties)),
+            .init("type", "Feature"),
+        ])
+    }
+}
+
 extension MarkersGeoJSON.Collection {
-    /// What `encode(to:)` encodes.
-    var jsonValue: JSONValue {
+    /// What `encode(to:)` encodes, with `pins`' features after the markers'.
+    func jsonValue(pins: [JSONValue] = []) -> JSONValue {
         .object(
-            [.init("type", .string(type)), .init("features", .array(features.map(\.jsonValue)))]
+            [.init("type", .string(type)), .init("features", .array(features.map(\.jsonValue) + pins))]
                 + members.map { .init($0.key, $0.value) })
     }
 }

@@ -53,7 +53,7 @@ public struct PreparedRoute: Sendable {
         } catch {
             throw .route(RouteError(error.message))
         }
-        guard imageSet.requests.count <= limits.images else { throw .images(needed: imageSet.requests.count, limit: limits.images) }
+        guard imageSet.count <= limits.images else { throw .images(needed: imageSet.count, limit: limits.images) }
         guard var corridor = options.offline else {
             offline = nil
             return

@@ -55,6 +55,13 @@ public enum StyleLayer {
         ]
     }
 
+    /// The filter of a theme's marker layer: every feature but pins, at the plan's zooms.
+    public static func markerFilter(
+        visibility: MarkerPlan.Visibility, interval: MarkerInterval = .one, rotation: ScreenPlacement.Rotation = .northUp
+    ) -> JSONValue {
+        ["all", ["!=", ["get", "kind"], "pin"], zoomFilter(visibility: visibility, interval: interval, rotation: rotation)]
+    }
+
     /// The layer for one theme: the dot's centre exactly on the point at every pixel ratio,
     /// since every image has its anchor centred and `MarkerGeometry.anchorAboveBottom` points up.
     ///
@@ -70,7 +77,7 @@ public enum StyleLayer {
             "id": .string("markerpaint-markers-\(theme.name)"),
             "type": "symbol",
             "source": .string(sourceID),
-            "filter": zoomFilter(visibility: visibility, interval: interval, rotation: rotation),
+            "filter": markerFilter(visibility: visibility, interval: interval, rotation: rotation),
             "layout": [
                 "visibility": visible ? "visible" : "none",
                 "icon-image": spriteIDs ? ["concat", ["get", .string(theme.name), ["get", "sprite"]], ":", icon] : icon,

@@ -87,7 +87,7 @@ struct RouteCommandTests {
             try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("manifest.json"))) as? [String: Any])
         #expect(manifest["interval"] as? Double == 0.5)
         let layer = try String(contentsOf: out.appendingPathComponent("style-layer.json"), encoding: .utf8)
-        #expect(layer.filter { !$0.isWhitespace }.contains(#""filter":[">=",["zoom"],["get","minzoom"]]"#), "\(layer)")
+        #expect(layer.filter { !$0.isWhitespace }.contains(#""filter":["all",["!=",["get","kind"],"pin"],[">=",["zoom"],["get","minzoom"]]]"#), "\(layer)")
         // The app's table counts in markers, so its filter compares tenths.
         let table = try CLI.run(
             [

@@ -57,11 +57,19 @@ struct PlacedMapTests {
 
         // 2. Monotone: one minzoom each, and the style shows each from it on.
         for marker in markers {
-            #expect(marker.zooms == Array(marker.minzoom...22), "\(marker.label): zooms \(marker.zooms), minzoom \(marker.minzoom)")
+            let zooms = marker.minzoom <= 22 ? Array(marker.minzoom...22) : []
+            #expect(marker.zooms == zooms, "\(marker.label): zooms \(marker.zooms), minzoom \(marker.minzoom)")
         }
         for layer in try #require(map.style?["layers"] as? [[String: Any]]) {
-            let filter = try JSONSerialization.data(withJSONObject: try #require(layer["filter"]))
-            #expect(String(decoding: filter, as: UTF8.self) == #"[">=",["zoom"],["get","minzoom"]]"#)
+            let filter = String(decoding: try JSONSerialization.data(withJSONObject: try #require(layer["filter"])), as: UTF8.self)
+            let id = layer["id"] as? String ?? ""
+            if id.hasPrefix("markerpaint-markers-") {
+                #expect(filter == #"["all",["!=",["get","kind"],"pin"],[">=",["zoom"],["get","minzoom"]]]"#)
+            } else if id.hasPrefix("markerpaint-pins-") {
+                #expect(filter == #"["all",["==",["get","kind"],"pin"],[">=",["zoom"],["get","minzoom"]]]"#)
+            } else {
+                #expect(id.hasPrefix("markerpaint-callouts-") && filter == #"["==",["get","pin"],0]"#, "\(id): \(filter)")
+            }
         }
 
         let importance = Self.importance(map, route: route)
@@ -83,12 +91,20 @@ struct PlacedMapTests {
         }
 
         // 5. Every reading, at zoom 22; readings that meet are one marker.
-        #expect(markers.allSatisfy { $0.minzoom <= 22 })
+        // Pins go before distance markers: a reading may wait for good only under a pin, and a pin
+        // only under a start or an end, shown at zoom 22 (rule 4 checks that each waits for cause).
+        for (index, marker) in markers.enumerated() where marker.minzoom > 22 {
+            let under = map.shown(at: 22).filter { map.boxesNear(index, $0, zoom: 22, gap: Self.gap + Self.slack) }
+            #expect(
+                under.contains { marker.kind == "pin" ? markers[$0].kind != "pin" : markers[$0].kind == "pin" },
+                "\(marker.label) never shows, under \(under.map { markers[$0].label })")
+        }
         let separate = try MarkerPlan(route: route, unit: .km, cumulative: false, combining: false).markers
         let expected = separate.flatMap(\.marker.parts).map { "\($0.kind.rawValue)\($0.number)" }.sorted()
-        #expect(markers.flatMap { Self.parts(of: $0) }.sorted() == expected)
-        for first in markers.indices {
-            for second in markers.indices where second > first {
+        #expect(markers.filter { $0.kind != "pin" }.flatMap { Self.parts(of: $0) }.sorted() == expected)
+        #expect(markers.filter { $0.kind == "pin" }.count == route.waypoints.count)
+        for first in markers.indices where markers[first].kind != "pin" {
+            for second in markers.indices where second > first && markers[second].kind != "pin" {
                 let apart = Geodesic.inverse(
                     from: Coordinate(latitude: markers[first].latitude, longitude: markers[first].longitude),
                     to: Coordinate(latitude: markers[second].latitude, longitude: markers[second].longitude)
@@ -147,7 +163,16 @@ struct PlacedMapTests {
         let folder = try BatchFixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let map = try await Self.written(try example.route(), in: folder)
-        #expect(map.markers.allSatisfy { $0.minzoomTurned >= $0.minzoom && $0.minzoomTurned <= 22 })
+        #expect(map.markers.allSatisfy { $0.minzoomTurned >= $0.minzoom })
+        // Never turned only under a picture that goes first, at some bearing at zoom 22 (as north up).
+        for (index, marker) in map.markers.enumerated() where marker.minzoomTurned > 22 {
+            let under = map.shownTurned(at: 22).filter { other in
+                Self.bearings.contains { map.boxesNear(index, other, zoom: 22, gap: Self.gap + Self.slack, bearing: $0) }
+            }
+            #expect(
+                under.contains { marker.kind == "pin" ? map.markers[$0].kind != "pin" : map.markers[$0].kind == "pin" },
+                "\(marker.label) never shows turned, under \(under.map { map.markers[$0].label })")
+        }
         for zoom in 0...22 {
             for (first, second) in map.crowdedPairs(zoom: zoom, gap: Self.gap - 1e-9, bearings: Self.bearings) {
                 Issue.record("zoom \(zoom) turned: \(map.markers[first].label) and \(map.markers[second].label) meet")
@@ -223,12 +248,13 @@ struct PlacedMapTests {
 
     /// How each marker ranks, from its picture and place alone: the route's start, then the marker
     /// at the route's last point holding an end, then those holding a start or an end, then the
-    /// others by the roundest distance they read (100, 50, 10, 5, 2, 1 km and rounder); ties in file
-    /// (route) order.
+    /// pins, then the others by the roundest distance they read (100, 50, 10, 5, 2, 1 km and
+    /// rounder); ties in file (route) order.
     static func importance(_ map: WrittenMap, route: Route) -> [Int] {
         let last = route.stages.last?.coordinates.last ?? Coordinate(latitude: 0, longitude: 0)
         let roundnesses = [100_000, 50_000, 10_000, 5_000, 1_000, 500, 100, 50, 10, 5, 2, 1]
         let tiers = map.markers.enumerated().map { index, marker -> Int in
+            if marker.kind == "pin" { return 3 }
             let parts = parts(of: marker)
             let holdsEnd = parts.contains { $0.hasPrefix("end") }
             if index == 0 { return 0 }
@@ -241,7 +267,7 @@ struct PlacedMapTests {
                     let step = Int(value.rounded())
                     return roundnesses.firstIndex { step.isMultiple(of: $0) }
                 }.min() ?? roundnesses.count
-            return 3 + roundest
+            return 4 + roundest
         }
         // Ranks: tier first, then route order.
         return map.markers.indices.map { tiers[$0] * map.markers.count + $0 }

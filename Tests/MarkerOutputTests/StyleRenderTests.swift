@@ -25,10 +25,12 @@ struct StyleRenderTests {
     struct Feature {
         let coordinate: (longitude: Double, latitude: Double)
         let icon: [String: String]
+        let isPin: Bool
+        let minzoom: Int
     }
 
     @Test(
-        "every marker of a real route is drawn by MapLibre Native as its PNG, in each theme, at 1x and @2x",
+        "every marker and pin of a real route is drawn by MapLibre Native as its PNG, in each theme, at 1x and @2x",
         arguments: ["korita-zbevnica.gpx", "cerknicko-jezero.gpx"])
     func everyMarkerAsItsPNG(route: String) async throws {
         let folder = try BatchFixtures.temporaryFolder()
@@ -40,32 +42,51 @@ struct StyleRenderTests {
         let features = try #require(geojson["features"] as? [[String: Any]]).map { feature in
             let point = (feature["geometry"] as? [String: Any])?["coordinates"] as? [Double] ?? []
             let icon = (feature["properties"] as? [String: Any])?["icon"] as? [String: String] ?? [:]
-            return Feature(coordinate: (point.first ?? .nan, point.last ?? .nan), icon: icon)
+            let isPin = (feature["properties"] as? [String: Any])?["kind"] as? String == "pin"
+            let minzoom = (feature["properties"] as? [String: Any])?["minzoom"] as? Int ?? 0
+            return Feature(coordinate: (point.first ?? .nan, point.last ?? .nan), icon: icon, isPin: isPin, minzoom: minzoom)
         }
         let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
-        let images = try #require(manifest["images"] as? [[String: Any]])
+        // The route's waypoints are pins, recorded beside the markers' images.
+        let images = try #require(manifest["images"] as? [[String: Any]]) + (manifest["pictures"] as? [[String: Any]] ?? [])
         try #require(features.count >= 5)
 
-        for theme in ["day", "night"] {
-            // The style shows its first theme; a theme switch shows another layer and hides the rest.
+        // Markers, then pins: a pin may stand a few metres from a marker, in the same view at zoom 22.
+        for (theme, pins) in [("day", false), ("night", false), ("day", true), ("night", true)] {
+            // The style shows its first theme; a theme switch shows another theme's layers and hides the rest.
             var style = try #require(try BatchFixtures.json(out + "/style.json") as? [String: Any])
-            let layers = try #require(style["layers"] as? [[String: Any]]).map { layer in
+            let kind = pins ? "markerpaint-pins-" : "markerpaint-markers-"
+            style["layers"] = try #require(style["layers"] as? [[String: Any]]).map { layer in
                 var layer = layer
                 var layout = layer["layout"] as? [String: Any] ?? [:]
-                layout["visibility"] = (layer["id"] as? String) == "markerpaint-markers-\(theme)" ? "visible" : "none"
+                let id = layer["id"] as? String ?? ""
+                if id.hasPrefix("markerpaint-callouts-") {
+                    // The style as written: the theme's callout layer visible, selecting none.
+                    layout["visibility"] = id.hasSuffix("-\(theme)") ? "visible" : "none"
+                } else {
+                    layout["visibility"] = id == kind + theme ? "visible" : "none"
+                }
                 layer["layout"] = layout
                 return layer
             }
-            if theme != "day" { style["layers"] = layers }
-            let stylePath = "\(folder)/style-\(theme).json"
+            let stylePath = "\(folder)/style-\(theme)-\(pins).json"
             try JSONSerialization.data(withJSONObject: style).write(to: URL(fileURLWithPath: stylePath))
+            let shown = features.filter { $0.isPin == pins }
+            if pins { #expect(shown.count == (route == "korita-zbevnica.gpx" ? 2 : 7)) }
 
             for ratio in [1, 2] {
-                let renders = "\(folder)/renders-\(theme)-\(ratio)"
+                let renders = "\(folder)/renders-\(theme)-\(ratio)-\(pins)"
                 try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
-                try await Self.render(style: stylePath, into: renders, ratio: ratio, at: features.map(\.coordinate))
-                for (index, feature) in features.enumerated() {
+                try await Self.render(style: stylePath, into: renders, ratio: ratio, at: shown.map(\.coordinate))
+                for (index, feature) in shown.enumerated() {
                     let icon = try #require(feature.icon[theme])
+                    if feature.minzoom > Self.zoom {
+                        // A pin on a start or an end's very point waits for good: the filter draws nothing there.
+                        let rendered = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(renders)/\(index).png"))))
+                        let drawn = (0..<rendered.height).reduce(0) { sum, y in sum + (0..<rendered.width).filter { rendered[$0, y].a != 0 }.count }
+                        #expect(feature.isPin && drawn == 0, "\(icon): hidden for good, yet \(drawn) pixels drawn")
+                        continue
+                    }
                     let file = try #require(images.first { $0["sprite"] as? String == icon && $0["scale"] as? Int == ratio }?["file"] as? String)
                     let expected = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/\(file)"))))
                     let anchor = try #require(images.first { $0["file"] as? String == file }?["anchor"] as? [String: Int])
@@ -160,6 +181,75 @@ struct StyleRenderTests {
         #expect((reports["north-up"]?["pixels"] as? Int ?? 0) > 0, "the north-up minzooms turned meet: \(reports)")
     }
 
+    @Test("a tapped pin's callout: the callout layer selecting it draws its PNG, its tail's tip above the pin's head; selecting none draws none")
+    func selectedCallout() async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await RouteBatch(route: try Route.load(path: Repository.sharedRoute("cerknicko-jezero.gpx"), format: nil), options: RouteBatch.Options())
+            .write(to: FilePath(out), threads: 2)
+        let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
+        let pins = try #require(geojson["features"] as? [[String: Any]]).filter { ($0["properties"] as? [String: Any])?["kind"] as? String == "pin" }
+        try #require(pins.count == 7)
+        let manifest = try #require(try BatchFixtures.json(out + "/manifest.json") as? [String: Any])
+        let pictures = try #require(manifest["pictures"] as? [[String: Any]])
+        let size = 320
+        for theme in ["day", "night"] {
+            for (selected, ratio) in [(3, 1), (5, 2), (0, 1)] {
+                // Only the theme's callout layer, selecting pin `selected` as an app does on a tap.
+                var style = try #require(try BatchFixtures.json(out + "/style.json") as? [String: Any])
+                style["layers"] = try #require(style["layers"] as? [[String: Any]]).map { layer in
+                    var layer = layer
+                    var layout = layer["layout"] as? [String: Any] ?? [:]
+                    let id = layer["id"] as? String ?? ""
+                    layout["visibility"] = id == "markerpaint-callouts-\(theme)" ? "visible" : "none"
+                    layer["layout"] = layout
+                    if id.hasPrefix("markerpaint-callouts-") { layer["filter"] = ["==", ["get", "pin"], selected] }
+                    return layer
+                }
+                let stylePath = "\(folder)/style-\(theme)-\(selected).json"
+                try JSONSerialization.data(withJSONObject: style).write(to: URL(fileURLWithPath: stylePath))
+                let renders = "\(folder)/callout-\(theme)-\(selected)"
+                try FileManager.default.createDirectory(atPath: renders, withIntermediateDirectories: true)
+                // Centred on every pin: only the selected one's callout may show.
+                let points = pins.map { pin in
+                    let point = (pin["geometry"] as? [String: Any])?["coordinates"] as? [Double] ?? []
+                    return "\(point.first ?? .nan),\(point.last ?? .nan)"
+                }
+                try await Python.run([Self.renderScript, stylePath, renders, String(ratio), String(Self.zoom), String(size)] + points)
+                for (index, pin) in pins.enumerated() {
+                    let properties = pin["properties"] as? [String: Any] ?? [:]
+                    let rendered = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: "\(renders)/\(index).png"))))
+                    guard properties["pin"] as? Int == selected else {
+                        let drawn = (0..<rendered.height).reduce(0) { sum, y in sum + (0..<rendered.width).filter { rendered[$0, y].a != 0 }.count }
+                        #expect(drawn == 0, "pin \(properties["pin"] ?? "?"): \(drawn) pixels of a callout not selected, \(theme)")
+                        continue
+                    }
+                    let id = try #require((properties["callout"] as? [String: String])?[theme])
+                    let picture = try #require(pictures.first { $0["sprite"] as? String == id && $0["scale"] as? Int == ratio })
+                    let expected = try PNGDecoder.decode(
+                        [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(out)/\(try #require(picture["file"] as? String))"))))
+                    let anchor = try #require(picture["anchor"] as? [String: Double])
+                    // The tail's tip stands the pin's height and 2 points above the point.
+                    let left = size * ratio / 2 - Int((anchor["x"] ?? 0).rounded())
+                    let top = size * ratio / 2 - Int(PinLayer.calloutLift) * ratio - Int((anchor["y"] ?? 0).rounded())
+                    var (differing, stray) = (0, 0)
+                    for y in 0..<rendered.height {
+                        for x in 0..<rendered.width {
+                            if (left..<left + expected.width).contains(x) && (top..<top + expected.height).contains(y) {
+                                if !Self.close(rendered[x, y], expected[x - left, y - top]) { differing += 1 }
+                            } else if rendered[x, y].a != 0 {
+                                stray += 1
+                            }
+                        }
+                    }
+                    #expect(differing == 0, "callout of pin \(selected), \(theme) @\(ratio)x: \(differing) pixels differ from its PNG")
+                    #expect(stray == 0, "callout of pin \(selected), \(theme) @\(ratio)x: \(stray) pixels drawn outside it")
+                }
+            }
+        }
+    }
+
     /// Writes `name`'s batch (course-up where `bearing` is not 0), renders its `style.json` around the
     /// route's start at each of `zooms` turned to `bearing`, and checks the render against the
     /// markers the style's filter shows, each its PNG upright with its anchor on its turned point:
@@ -175,7 +265,7 @@ struct StyleRenderTests {
         options.route.placement = bearing == 0 ? .northUp : .courseUp
         _ = try await RouteBatch(route: route, options: options).write(to: FilePath(out), threads: 2)
         let map = try WrittenMap(folder: out)
-        let manifest = try #require(map.manifest["images"] as? [[String: Any]])
+        let manifest = try #require(map.manifest["images"] as? [[String: Any]]) + (map.manifest["pictures"] as? [[String: Any]] ?? [])
         let geojson = try #require(try BatchFixtures.json(out + "/markers.geojson") as? [String: Any])
         let icons = try #require(geojson["features"] as? [[String: Any]]).map { ($0["properties"] as? [String: Any])?["icon"] as? [String: String] }
         // Each marker's @1x picture and anchor, as the style asks the sprite for it.

@@ -78,7 +78,8 @@ struct WrittenMap {
         manifest = try BatchFixtures.json(folder + "/manifest.json") as? [String: Any] ?? [:]
         style =
             FileManager.default.fileExists(atPath: folder + "/style.json") ? try BatchFixtures.json(folder + "/style.json") as? [String: Any] : nil
-        let images = manifest["images"] as? [[String: Any]] ?? []
+        // Pins are pictures of their own, recorded beside the markers' images.
+        let images = (manifest["images"] as? [[String: Any]] ?? []) + (manifest["pictures"] as? [[String: Any]] ?? [])
         var pictures: [String: Picture] = [:]
         var markers: [Marker] = []
         for feature in geojson["features"] as? [[String: Any]] ?? [] {
@@ -98,7 +99,7 @@ struct WrittenMap {
             let y = min(1, max(0, 0.5 - asinh(tan(latitude * .pi / 180)) / (2 * .pi)))
             markers.append(
                 Marker(
-                    label: properties["label"] as? String ?? "", kind: properties["kind"] as? String ?? "", longitude: longitude,
+                    label: properties["label"] as? String ?? "pin\(properties["pin"] as? Int ?? 0)", kind: properties["kind"] as? String ?? "", longitude: longitude,
                     latitude: latitude, minzoom: properties["minzoom"] as? Int ?? -1, minzoomTurned: properties["minzoomTurned"] as? Int ?? -1,
                     zooms: properties["zooms"] as? [Int] ?? [], stage: properties["stage"] as? Int ?? 0,
                     distance: properties["distance"] as? Double ?? .nan, x: (longitude + 180) / 360, y: latitude.isNaN ? .nan : y, picture: picture))

@@ -57,6 +57,26 @@ struct PinLookTests {
         }
     }
 
+    @Test("every pixel of the pin (any alpha above the shadow's) lies inside the footprint placement keeps apart", arguments: scales)
+    func insideFootprint(scale: MarkerScale) throws {
+        for theme in Theme.builtIn {
+            let drawn = try Drawn(try PinRequest(pin: Pin(icon: .water), theme: theme, scale: scale))
+            let s = drawn.scale
+            let footprint = Pin.footprint
+            // Anti-aliasing may reach half a pixel past the outline.
+            let slack = 0.5 / s
+            for (x, y) in drawn.body {
+                let (left, right) = ((Double(x) - drawn.anchor.x) / s, (Double(x + 1) - drawn.anchor.x) / s)
+                let (top, bottom) = ((Double(y) - drawn.anchor.y) / s, (Double(y + 1) - drawn.anchor.y) / s)
+                let inside = [footprint.pill, footprint.dot].contains { box in
+                    left >= box.left - slack && right <= box.right + slack && top >= box.top - slack && bottom <= box.bottom + slack
+                }
+                #expect(inside, "@\(scale)x \(theme.name): pixel \(x),\(y) is \(left)...\(right), \(top)...\(bottom) pt from the tip")
+                if !inside { return }
+            }
+        }
+    }
+
     @Test("fill in the category's colour, a white icon inside the circle, the border light by day and dark by night", arguments: PinIcon.allCases)
     func colours(icon: PinIcon) throws {
         for theme in Theme.builtIn {

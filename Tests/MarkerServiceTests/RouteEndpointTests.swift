@@ -142,15 +142,18 @@ struct RouteEndpointTests {
                 let response = try await client.execute(uri: "/v1/routes" + query, method: .post, body: ByteBuffer(bytes: gpx))
                 #expect(response.status == .ok)
                 let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
-                let features = try #require(document["features"] as? [[String: Any]]).map { $0["properties"] as? [String: Any] ?? [:] }
+                // The route's two waypoints follow its markers as pins.
+                let all = try #require(document["features"] as? [[String: Any]]).map { $0["properties"] as? [String: Any] ?? [:] }
+                #expect(all.filter { $0["kind"] as? String == "pin" }.map { $0["pin"] as? Int } == [1, 2])
+                let features = all.filter { $0["kind"] as? String != "pin" }
                 #expect(features.map { $0["label"] as? String } == plan.markers.map(\.marker.label))
                 #expect(features.map { $0["minzoom"] as? Int } == plan.markers.map(\.minzoom), "zooms=\(zooms)")
                 #expect(features.map { $0["zooms"] as? [Int] } == plan.markers.map(\.zooms), "zooms=\(zooms)")
                 #expect(document["zooms"] as? String == (zooms == "fit" ? nil : "table"))
-                for layer in try #require(document["layers"] as? [[String: Any]]) {
+                for layer in try #require(document["layers"] as? [[String: Any]]) where (layer["id"] as? String ?? "").hasPrefix("markerpaint-markers-") {
                     let filter = String(decoding: try JSONSerialization.data(withJSONObject: try #require(layer["filter"])), as: UTF8.self)
                     if zooms == "fit" {
-                        #expect(filter == #"[">=",["zoom"],["get","minzoom"]]"#)
+                        #expect(filter == #"["all",["!=",["get","kind"],"pin"],[">=",["zoom"],["get","minzoom"]]]"#)
                     } else {
                         #expect(filter.contains(#""step""#), "\(filter)")
                     }

@@ -86,7 +86,9 @@ function done(ride) {{
     window.result = {{
       zoom: map.getZoom(),
       labels: map.queryRenderedFeatures({{ layers: [ride.layers[0].id] }}).map((feature) => feature.properties.label),
-      features: ride.features.map((feature) => ({{ label: feature.properties.label, zooms: feature.properties.zooms }})),
+      // The markers' features: a route's waypoints follow them as pins, in layers of their own.
+      features: ride.features.filter((feature) => feature.properties.kind !== "pin")
+        .map((feature) => ({{ label: feature.properties.label, zooms: feature.properties.zooms }})),
     }};
   }});
   let quiet = 0;

@@ -20,6 +20,7 @@ public enum MadeRoutes {
         Made(name: "a route crossing itself 5 times", route: selfCrossing),
         Made(name: "a 3 km hike", route: shortHike),
         Made(name: "a pass road of 24 hairpins", route: switchbacks),
+        Made(name: "a 60 km ride with 200 waypoints", route: waypointRide),
     ]
 
     public static let metresPerDegree = 111_320.0
@@ -146,5 +147,34 @@ public enum MadeRoutes {
             }
         }
         return Route(stages: [Stage(name: "pass", coordinates: points)])
+    }()
+
+    /// 60 km of winding road with 200 points of interest: every icon, some with colours, names and
+    /// descriptions, beside the road or on it, a dozen in one village, some on the start and end.
+    public static let waypointRide: Route = {
+        let origin = Coordinate(latitude: 46.05, longitude: 14.5)
+        let points = (0...1200).map { index in offset(origin, east: Double(index) * 50, north: 800 * sin(Double(index) / 60)) }
+        let symbols = [
+            "Drinking Water", "Restaurant", "Cafe", "Summit", "Scenic Area", "Campground", "Shelter", "Danger Area", "Information",
+            "Parking Area", "Restroom", "Bike Shop", "Flag, Blue", "mountain", "drinking-water",
+        ]
+        var random = SeededGenerator(seed: 200)
+        var waypoints: [Waypoint] = []
+        for number in 1...200 {
+            let coordinate: Coordinate
+            switch number {
+            case 1: coordinate = points[0]
+            case 2: coordinate = points[points.count - 1]
+            case 3...14: coordinate = offset(points[600], east: Double(number % 4) * 30 - 45, north: Double(number / 4) * 30 - 60)
+            default:
+                let along = points[Int(random.next() % UInt64(points.count))]
+                coordinate = offset(along, east: Double(Int(random.next() % 200)) - 100, north: Double(Int(random.next() % 200)) - 100)
+            }
+            waypoints.append(
+                Waypoint(
+                    coordinate: coordinate, name: "Point \(number)", description: number.isMultiple(of: 3) ? "Open daily, 8-20; water and food" : nil,
+                    symbol: symbols[number % symbols.count], colour: number.isMultiple(of: 17) ? "#8E24AA" : nil))
+        }
+        return Route(stages: [Stage(name: "ride", coordinates: points)], waypoints: waypoints)
     }()
 }

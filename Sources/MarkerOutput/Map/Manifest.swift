@@ -63,6 +63,45 @@ public struct Manifest: Codable, Sendable {
         }
     }
 
+    /// A pin's or a callout's image, drawn for a route's waypoint.
+    public struct Picture: Codable, Sendable {
+        public var name: String
+        public var file: String
+        public var sprite: String
+        /// `pin` or `callout`.
+        public var kind: String
+        public var theme: String
+        public var scale: Double
+        public var width: Int
+        public var height: Int
+        /// The pin's tip or the callout's tail's tip, in pixels.
+        public var anchor: PixelPoint
+        public var sha256: String
+
+        init(_ drawn: DrawnPicture, sprite: SpriteID) {
+            name = String(drawn.image.fileName.prefix { $0 != "." })
+            file = drawn.image.fileName
+            self.sprite = sprite.value
+            kind = drawn.request.picture.kind
+            theme = drawn.request.theme.name
+            scale = drawn.request.scale.factor
+            width = drawn.image.width
+            height = drawn.image.height
+            anchor = drawn.image.anchor
+            sha256 = drawn.image.sha256
+        }
+
+        /// Members in key order, which the writer then need not sort.
+        var jsonValue: JSONValue {
+            .object([
+                .init("anchor", .object([.init("x", .number(anchor.x)), .init("y", .number(anchor.y))])),
+                .init("file", .string(file)), .init("height", .integer(height)), .init("kind", .string(kind)), .init("name", .string(name)),
+                .init("scale", .number(scale)), .init("sha256", .string(sha256)), .init("sprite", .string(sprite)), .init("theme", .string(theme)),
+                .init("width", .integer(width)),
+            ])
+        }
+    }
+
     /// One sprite sheet at one pixel ratio. The later fields are optional so that manifests of
     /// earlier versions still read (and their folders are still recognised as markerpaint's).
     public struct Sprite: Codable, Sendable {
@@ -98,6 +137,8 @@ public struct Manifest: Codable, Sendable {
     public var cumulative: Bool
     public var stages: [Stage]
     public var images: [Image]
+    /// The route's pins and callouts, when its file marks waypoints.
+    public var pictures: [Picture]?
     public var sprites: [Sprite]
     /// Every file of the batch but the manifest itself, with its SHA-256: what a later run may
     /// replace or remove (absent in manifests written before it was recorded).
@@ -146,6 +187,7 @@ public struct Manifest: Codable, Sendable {
         if let renderers { members.append(.init("renderers", .object(renderers.map { .init($0.key, .string($0.value)) }))) }
         if let files { members.append(.init("files", .object(files.map { .init($0.key, .string($0.value)) }))) }
         if let offlinePack { members.append(.init("offlinePack", offlinePack.jsonValue)) }
+        if let pictures { members.append(.init("pictures", .array(pictures.map(\.jsonValue)))) }
         return .object(members)
     }
 

@@ -11,6 +11,8 @@ import MarkerArchive
 struct MapFiles: Sendable {
     let batch: RouteBatch
     let images: [MarkerImage]
+    /// The route's pins and callouts.
+    let pictures: [DrawnPicture]
     /// The renderer's fingerprint for each theme and scale drawn.
     let fingerprints: [String: String]
     /// Where the folder is served from, ending in `/`, for the style's URLs.
@@ -24,9 +26,36 @@ struct MapFiles: Sendable {
         let theme: Theme
     }
 
-    init(batch: RouteBatch, images: [MarkerImage], fingerprints: [String: String], baseURL: String) {
+    /// One sprite id per pin or callout and theme, from its pictures at every scale.
+    private let pictureIDs: [ThemedPicture: SpriteID]
+
+    private struct ThemedPicture: Hashable, Sendable {
+        let picture: MapPicture
+        let theme: Theme
+    }
+
+    /// An image as a sprite sheet takes it.
+    private struct SpriteSource {
+        let id: SpriteID
+        let scale: MarkerScale
+        let fileName: String
+        let width: Int
+        let height: Int
+        /// Reused marker images are still in the output folder.
+        let marker: MarkerImage?
+    }
+
+    init(batch: RouteBatch, images: [MarkerImage], pictures: [DrawnPicture], fingerprints: [String: String], baseURL: String) {
         self.batch = batch
         self.images = images
+        self.pictures = pictures
+        var pictureSHAs: [ThemedPicture: [MarkerScale: String]] = [:]
+        for drawn in pictures {
+            pictureSHAs[ThemedPicture(picture: drawn.request.picture, theme: drawn.request.theme), default: [:]][drawn.request.scale] = drawn.image.sha256
+        }
+        pictureIDs = pictureSHAs.reduce(into: [:]) { ids, entry in
+            ids[entry.key] = SpriteID(picture: entry.key.picture, theme: entry.key.theme, sha256ByScale: entry.value)
+        }
         self.fingerprints = fingerprints
         self.baseURL = baseURL
         var shaByScale: [Picture: [MarkerScale: String]] = [:]
@@ -49,6 +78,13 @@ struct MapFiles: Sendable {
         return id
     }
 
+    private func pictureID(_ picture: MapPicture, _ theme: Theme) throws(OutputError) -> SpriteID {
+        guard let id = pictureIDs[ThemedPicture(picture: picture, theme: theme)] else {
+            throw OutputError("no image was drawn for \(picture.label) in \(theme.name)")
+        }
+        return id
+    }
+
     /// Writes the map data into `staging` and returns the batch's manifest; `folderOf` says where
     /// each image's PNG is (reused ones are still in the output folder).
     ///
@@ -57,6 +93,7 @@ struct MapFiles: Sendable {
     func write(into staging: Folder, folderOf: (MarkerImage) -> Folder) async throws(OutputError) -> Manifest {
         var files: [String: String] = [:]
         for image in images { files[image.fileName] = image.sha256 }
+        for drawn in pictures { files[drawn.image.fileName] = drawn.image.sha256 }
         func write(_ bytes: [UInt8], _ name: String) throws(OutputError) {
             do { try staging.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
             files[name] = ContentHash.sha256Hex(bytes)
@@ -67,7 +104,7 @@ struct MapFiles: Sendable {
         var sheetOf: [SpriteID: String] = [:]
         if options.sprites {
             for theme in options.themes {
-                let (written, ids) = try writeSprites(of: theme, folderOf: folderOf, write: write)
+                let (written, ids) = try writeSprites(of: theme, staging: staging, folderOf: folderOf, write: write)
                 sprites += written
                 sheetOf.merge(ids) { first, _ in first }
             }
@@ -94,8 +131,8 @@ struct MapFiles: Sendable {
             }
             let style = try Self.mapData { () throws(MapError) in
                 try MapStyle.json(
-                    themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement, sheets: sheets,
-                    baseURL: baseURL)
+                    themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement,
+                    pins: !batch.plan.pins.isEmpty, sheets: sheets, baseURL: baseURL)
             }
             try write(style, MapStyle.fileName)
         }
@@ -138,7 +175,7 @@ struct MapFiles: Sendable {
                     try OfflineStyle.style(
                         markers: MapStyle.style(
                             themes: options.themes, visibility: batch.plan.visibility, interval: options.interval, rotation: options.placement,
-                            sheets: sheets, baseURL: baseURL),
+                            pins: !batch.plan.pins.isEmpty, sheets: sheets, baseURL: baseURL),
                         baseURL: baseURL, route: batch.route,
                         basemap: OfflineStyle.Basemap(
                             fileName: written.name, format: written.format, isRaster: written.isRaster, tileSize: written.tileSize,
@@ -167,6 +204,9 @@ struct MapFiles: Sendable {
                 Manifest.Stage(stage: index + 1, name: batch.route.stages[index].name, length: metres / unitMetres, lengthMetres: metres)
             },
             images: rows,
+            pictures: pictures.isEmpty ? nil : try pictures.map { (drawn) throws(OutputError) in
+                Manifest.Picture(drawn, sprite: try pictureID(drawn.request.picture, drawn.request.theme))
+            },
             sprites: sprites,
             files: files,
             offlinePack: offlinePack
@@ -181,7 +221,14 @@ struct MapFiles: Sendable {
                 plan: batch.plan, themes: options.themes,
                 icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value },
                 sheet: options.sprites
-                    ? { (routeMarker, theme) throws(OutputError) in sheetOf[try spriteID(routeMarker.marker, theme)] ?? "" } : nil
+                    ? { (routeMarker, theme) throws(OutputError) in sheetOf[try spriteID(routeMarker.marker, theme)] ?? "" } : nil,
+                pin: { (routePin, theme) throws(OutputError) in
+                    let icon = try pictureID(.pin(routePin.pin), theme)
+                    let callout = try pictureID(.callout(routePin.callout), theme)
+                    return MarkersGeoJSON.PinImages(
+                        icon: icon.value, callout: callout.value, iconSheet: options.sprites ? sheetOf[icon] ?? "" : nil,
+                        calloutSheet: options.sprites ? sheetOf[callout] ?? "" : nil)
+                }
             )
         }
     }
@@ -209,16 +256,28 @@ struct MapFiles: Sendable {
     /// request, and writes them under names hashed from their contents; returns the sheets and, for
     /// each picture, the style id of the sheet that holds it.
     private func writeSprites(
-        of theme: Theme, folderOf: (MarkerImage) -> Folder, write: ([UInt8], String) throws(OutputError) -> Void
+        of theme: Theme, staging: Folder, folderOf: (MarkerImage) -> Folder, write: ([UInt8], String) throws(OutputError) -> Void
     ) throws(OutputError) -> ([Manifest.Sprite], [SpriteID: String]) {
-        var itemsByRatio: [Int: [SpritePacker.Item]] = [:]
-        var imageOf: [Int: [SpriteID: MarkerImage]] = [:]
+        var sources: [SpriteSource] = []
         for image in images where image.request.theme == theme {
-            guard let ratio = image.request.scale.whole, SpriteSheet.pixelRatios.contains(ratio) else { continue }
-            let id = try spriteID(image.request.marker, theme)
-            guard imageOf[ratio, default: [:]][id] == nil else { continue }
-            imageOf[ratio, default: [:]][id] = image
-            itemsByRatio[ratio, default: []].append(SpritePacker.Item(id: id, width: image.width, height: image.height))
+            sources.append(
+                SpriteSource(
+                    id: try spriteID(image.request.marker, theme), scale: image.request.scale, fileName: image.fileName, width: image.width,
+                    height: image.height, marker: image))
+        }
+        for drawn in pictures where drawn.request.theme == theme {
+            sources.append(
+                SpriteSource(
+                    id: try pictureID(drawn.request.picture, theme), scale: drawn.request.scale, fileName: drawn.image.fileName,
+                    width: drawn.image.width, height: drawn.image.height, marker: nil))
+        }
+        var itemsByRatio: [Int: [SpritePacker.Item]] = [:]
+        var imageOf: [Int: [SpriteID: SpriteSource]] = [:]
+        for source in sources {
+            guard let ratio = source.scale.whole, SpriteSheet.pixelRatios.contains(ratio) else { continue }
+            guard imageOf[ratio, default: [:]][source.id] == nil else { continue }
+            imageOf[ratio, default: [:]][source.id] = source
+            itemsByRatio[ratio, default: []].append(SpritePacker.Item(id: source.id, width: source.width, height: source.height))
         }
         let packed = try Self.mapData { () throws(MapError) in try SpritePacker.pack(itemsByRatio, maximumSide: batch.options.spriteSide) }
         var sprites: [Manifest.Sprite] = []
@@ -230,8 +289,8 @@ struct MapFiles: Sendable {
                 guard let sheet = sheets[ratio], let pictures = imageOf[ratio] else { continue }
                 let files = try Self.mapData { () throws(MapError) in
                     try SpriteSheet(sheet: sheet, pixelRatio: ratio) { (id) throws(MapError) in
-                        guard let image = pictures[id] else { throw MapError(.image, "no \(ratio)x picture of \(id)") }
-                        return try Self.png(of: image, in: folderOf(image))
+                        guard let source = pictures[id] else { throw MapError(.image, "no \(ratio)x picture of \(id)") }
+                        return try Self.png(of: source.fileName, in: source.marker.map(folderOf) ?? staging)
                     }
                 }
                 drawn.append((ratio, sheet, files))
@@ -263,11 +322,11 @@ struct MapFiles: Sendable {
         do { return try make() } catch { throw OutputError(carrying: error) }
     }
 
-    /// The PNG of `image`, read back from the folder it was written to.
-    private static func png(of image: MarkerImage, in folder: Folder) throws(MapError) -> [UInt8] {
+    /// The PNG `fileName`, read back from the folder it was written to.
+    private static func png(of fileName: String, in folder: Folder) throws(MapError) -> [UInt8] {
         do {
-            guard let bytes = try folder.contents(of: image.fileName, limit: RouteOutput.maximumOwnFileBytes) else {
-                throw MapError(.image, "\(folder.path(of: image.fileName)) is missing; it was to go into the sprite")
+            guard let bytes = try folder.contents(of: fileName, limit: RouteOutput.maximumOwnFileBytes) else {
+                throw MapError(.image, "\(folder.path(of: fileName)) is missing; it was to go into the sprite")
             }
             return bytes
         } catch let error as MapError {

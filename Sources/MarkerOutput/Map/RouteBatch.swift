@@ -38,6 +38,8 @@ public struct RouteBatch: Sendable {
     public struct Summary: Sendable {
         public var stages: Int
         public var markers: Int
+        /// The route's waypoints, each a pin with a callout.
+        public var pins: Int
         public var images: Int
         public var rendered: Int
         public var reused: Int
@@ -118,21 +120,29 @@ public struct RouteBatch: Sendable {
         let reusable = output.previous == nil ? [:] : output.reusableImages(renderers: try await fingerprinting.get())
         let staging = try output.makeStaging()
         do throws(OutputError) {
+            let total = imageSet.count
+            let markerCount = imageSet.requests.count
             let outcomes = try await BatchRenderer(pool: pool).render(
                 imageSet.requests, into: staging,
                 reusable: { request in reusable[request.reuseKey]?.image(of: request) },
-                progress: progress
+                progress: { done, _ in progress(done, total) }
             )
+            // Pins and callouts are drawn afresh each run: a route's few dozen cost less than checking them.
+            let pictures = try await PictureBatch.draw(
+                imageSet.pictures, into: staging, threads: pool.threadCount, compression: options.compression,
+                progress: { done in progress(markerCount + done, total) })
             let fingerprints = try await fingerprinting.get()
             let reused = Set(outcomes.filter(\.reused).map(\.image.fileName))
             let manifest = try await MapFiles(
-                batch: self, images: outcomes.map(\.image), fingerprints: fingerprints, baseURL: options.baseURL ?? FileURL.folder(output.path)
+                batch: self, images: outcomes.map(\.image), pictures: pictures, fingerprints: fingerprints,
+                baseURL: options.baseURL ?? FileURL.folder(output.path)
             )
             .write(into: staging) { image in reused.contains(image.fileName) ? output.folder : staging }
             try output.publish(staging, manifest: manifest)
             return Summary(
-                stages: plan.stageLengths.count, markers: plan.markers.count, images: outcomes.count,
-                rendered: outcomes.count - reused.count, reused: reused.count, warnings: route.warnings, offlinePack: manifest.offlinePack)
+                stages: plan.stageLengths.count, markers: plan.markers.count, pins: plan.pins.count, images: outcomes.count + pictures.count,
+                rendered: outcomes.count + pictures.count - reused.count, reused: reused.count, warnings: route.warnings + plan.warnings,
+                offlinePack: manifest.offlinePack)
         } catch {
             output.discard(staging)
             throw error

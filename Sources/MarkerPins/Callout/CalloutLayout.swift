@@ -149,3 +149,10 @@ struct CalloutLayout: Sendable {
         context.closePath()
     }
 }
+
+/// A callout's numbers as a map style needs them.
+public enum CalloutMetrics {
+    /// Points from a callout image's bottom edge up to its tail's tip (the anchor), the same at
+    /// every scale; horizontally the tip is the image's centre.
+    public static let tipAboveBottom = CalloutLayout.Metrics.bottomMargin
+}

@@ -72,3 +72,10 @@ struct PinGeometry: Sendable, Equatable {
         return (unit, centreX - 12 * unit, centreY - 12 * unit)
     }
 }
+
+/// A pin's numbers as a map style needs them.
+public enum PinMetrics {
+    /// Points from a pin image's bottom edge up to its tip (the anchor), the same at every scale;
+    /// horizontally the tip is the image's centre.
+    public static let tipAboveBottom = PinGeometry.Metrics.bottomMargin
+}

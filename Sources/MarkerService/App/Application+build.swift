@@ -61,7 +61,7 @@ public func buildApplication(
     PictureRoutes(pool: picturePool, limiter: limiter, photoBytes: min(CalloutPhoto.limits.bytes, configuration.maximumRouteBytes)).add(to: router)
     SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
     let routeWork = RouteWork(
-        images: images, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
+        images: images, pictures: picturePool, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,
         publicBaseURL: configuration.publicBaseURL)
     var preparing = PreparedRoute.Limits()
     preparing.plan = MarkerPlan.Limits(maximumMarkers: configuration.maximumRouteMarkers, maximumReading: Marker.maximumDistance)
@@ -99,7 +99,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port),
             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maximumConnections)),
         // Listed before the server, so the group stops the server (and its requests) first, then the threads.
-        services: [PoolLifecycle(renderPool), PoolLifecycle(routePool)],
+        services: [PoolLifecycle(renderPool), PoolLifecycle(routePool), PoolLifecycle(picturePool)],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger ?? defaultLogger)
 }

@@ -58,8 +58,21 @@ struct RouteMarkersRoutes: Sendable {
         // The route costs its client every image it needs, drawn now or found cached.
         permit.charge(markers.count * options.themes.count * SpriteID.everyScale.count)
         let drawn = try await work.images.pictures(of: markers, themes: options.themes)
+        // A route's waypoints: each pin and callout at every scale, charged as the markers are.
+        permit.charge(prepared.imageSet.pictures.count)
+        let pictures = try await RoutePictures.draw(prepared.imageSet.pictures, on: work.pictures)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(markers, options, drawn) : ([:], [])
-        let members = Self.members(prepared, options, drawn, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
+        var members = Self.members(prepared, options, drawn, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
+        if !prepared.plan.pins.isEmpty, case .object(let images)? = members["images"], case .array(let layers)? = members["layers"] {
+            members["images"] = .object(images + pictures.imageEntries(base: work.publicBaseURL ?? "").map { .init($0.key, $0.value) })
+            members["layers"] = .array(
+                layers
+                    + options.themes.enumerated().map { index, theme in
+                        PinLayer.pinLayer(theme: theme, visibility: options.visibility, rotation: options.placement, visible: index == 0)
+                    }
+                    + options.themes.enumerated().map { index, theme in PinLayer.calloutLayer(theme: theme, visible: index == 0) })
+        }
+        let documentMembers = members
         let document = try await work.workers.run { () throws(ServiceError) -> [UInt8] in
             do {
                 return try MarkersGeoJSON.document(
@@ -70,7 +83,8 @@ struct RouteMarkersRoutes: Sendable {
                     sheet: options.sprites
                         ? { (routeMarker, theme) throws(ServiceError) in sprite[ThemedMarker(marker: routeMarker.marker, theme: theme)]?.id ?? "" }
                         : nil,
-                    members: members)
+                    pin: { (routePin, theme) throws(ServiceError) in try pictures.images(of: routePin, theme: theme) },
+                    members: documentMembers)
             } catch let error as ServiceError {
                 throw error
             } catch {

@@ -1,9 +1,13 @@
+import MarkerPins
+import MarkerRender
 import MarkerQuery
 
 /// What the endpoints that take a route in their body share: the client's allowance, a place in
 /// the route queue, the route threads, the drawing and the URLs handed out.
 struct RouteWork: Sendable {
     let images: MarkerImages
+    /// The threads that draw pins and callouts.
+    let pictures: CPUPool<PictureRenderers>
     /// The URLs handed out for icons and sheets, signed where the service has a key.
     let urls: ServiceURLs
     let limiter: ClientLimiter

@@ -11,8 +11,17 @@ public struct SpriteID: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// `end-123km-night-<10 hex>` from the SHA-256 of the image's PNGs at each scale, in scale order.
     public init(marker: Marker, theme: Theme, sha256ByScale: [MarkerScale: String]) {
+        self.init(label: "\(marker.kind.rawValue)-\(marker.label)", theme: theme, sha256ByScale: sha256ByScale)
+    }
+
+    /// `pin-water-night-<10 hex>` or `callout-water-stop-day-<10 hex>`, hashed as a marker's.
+    public init(picture: MapPicture, theme: Theme, sha256ByScale: [MarkerScale: String]) {
+        self.init(label: picture.label, theme: theme, sha256ByScale: sha256ByScale)
+    }
+
+    private init(label: String, theme: Theme, sha256ByScale: [MarkerScale: String]) {
         let joined = sha256ByScale.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)" }.joined(separator: ",")
-        value = "\(marker.kind.rawValue)-\(marker.label)-\(theme.name)-\(ContentHash.sha256Hex(Array(joined.utf8)).prefix(ImageName.hashLength))"
+        value = "\(label)-\(theme.name)-\(ContentHash.sha256Hex(Array(joined.utf8)).prefix(ImageName.hashLength))"
     }
 
     /// Reads an id back into the picture it names (only built-in themes, canonical spelling), or nil.

@@ -47,6 +47,13 @@ public struct Pin: Sendable, Hashable {
         self.colour = colour ?? Self.neutralColour
     }
 
+    /// Where every pin is opaque, in points round its tip (MARKER.md: a circle 24 across, 32 tall
+    /// in all): what placement on the map keeps apart. The circle and the point's top down to 8
+    /// above the tip, where the point's sides (tangent to the circle, meeting at the tip) are 12
+    /// apart, and the rest of the point. The shadow is not part of it.
+    public static let footprint = MarkerFootprint(
+        pill: MarkerFootprint.Box(left: -12, top: -32, right: 12, bottom: -8), dot: MarkerFootprint.Box(left: -6, top: -8, right: 6, bottom: 0))
+
     /// What a file name says the pin shows: the icon's name; `text-` and the text's ASCII letters
     /// and digits (anything else `_`); or `svg-` and the SVG icon's name so spelled. The hash that
     /// follows tells pictures apart.

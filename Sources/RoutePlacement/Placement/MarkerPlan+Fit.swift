@@ -11,8 +11,10 @@ extension MarkerPlan {
     /// picture once; `routeStart` and `finalEnd` are the positions of the markers that show the
     /// route's first start and its last end. Distance and countdown markers are counted in their
     /// stage's steps of the interval, so that they show in even steps.
+    /// Pins go after the markers that hold a start or an end and before distance markers: each
+    /// shows as soon as nothing placed before it is in its way.
     static func place(
-        _ markers: inout [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval,
+        _ markers: inout [RouteMarker], pins: inout [RoutePin], routeStart: Int, finalEnd: Int, interval: MarkerInterval,
         footprint: (Marker) throws(RouteError) -> MarkerFootprint
     ) throws(RouteError) {
         var footprints: [Marker: MarkerFootprint] = [:]
@@ -29,11 +31,18 @@ extension MarkerPlan {
             let point = WebMercator.point(routeMarker.coordinate)
             candidates.append(ScreenPlacement.Candidate(x: point.x, y: point.y, footprint: measured, count: count(of: routeMarker, interval: interval)))
         }
-        let order = importanceOrder(markers, routeStart: routeStart, finalEnd: finalEnd, interval: interval)
+        for pin in pins {
+            let point = WebMercator.point(pin.coordinate)
+            candidates.append(ScreenPlacement.Candidate(x: point.x, y: point.y, footprint: Pin.footprint))
+        }
+        let order = importanceOrder(markers, pins: pins.count, routeStart: routeStart, finalEnd: finalEnd, interval: interval)
         let minzooms = ScreenPlacement.minzooms(of: candidates, order: order)
         let turned = ScreenPlacement.minzooms(of: candidates, order: order, rotation: .courseUp, notBefore: minzooms)
         for index in markers.indices {
             markers[index].show(from: minzooms[index], turnedFrom: turned[index])
+        }
+        for index in pins.indices {
+            pins[index].show(from: minzooms[markers.count + index], turnedFrom: turned[markers.count + index])
         }
     }
 
@@ -43,11 +52,13 @@ extension MarkerPlan {
         return ScreenPlacement.Count(stage: routeMarker.stage, step: Int((routeMarker.distance * 10 / Double(interval.tenths)).rounded()))
     }
 
-    /// The positions of `markers`, most important first: the route's start, then its final end, then
-    /// every other marker holding a start or an end, then distance and countdown markers by how round
+    /// The positions of `markers` and of `pins` pins after them (`markers.count + i`), most important
+    /// first: the route's start, then its final end, then every other marker holding a start or an
+    /// end, then the pins in their file's order, then distance and countdown markers by how round
     /// their roundest reading is in intervals (`roundnesses`); in route order within each.
-    public static func importanceOrder(_ markers: [RouteMarker], routeStart: Int, finalEnd: Int, interval: MarkerInterval) -> [Int] {
-        var tiers = [[Int]](repeating: [], count: 3 + roundnesses.count)
+    public static func importanceOrder(_ markers: [RouteMarker], pins: Int = 0, routeStart: Int, finalEnd: Int, interval: MarkerInterval) -> [Int] {
+        var tiers = [[Int]](repeating: [], count: 4 + roundnesses.count)
+        tiers[3] = Array(markers.count..<(markers.count + pins))
         for (position, routeMarker) in markers.enumerated() {
             let tier: Int
             if position == routeStart {
@@ -62,7 +73,7 @@ extension MarkerPlan {
                         let step = Int((part.distance * 10 / Double(interval.tenths)).rounded())
                         return roundnesses.firstIndex { step.isMultiple(of: $0) } ?? roundnesses.count - 1
                     }.min() ?? roundnesses.count - 1
-                tier = 3 + roundest
+                tier = 4 + roundest
             }
             tiers[tier].append(position)
         }

@@ -14,6 +14,10 @@ public struct MarkerPlan: Sendable {
     public let visibility: Visibility
     /// The markers, stage by stage, each stage's in order along it.
     public let markers: [RouteMarker]
+    /// The route's points of interest, in the file's order, each with its pin and callout.
+    public let pins: [RoutePin]
+    /// What was wrong with the route's waypoints but did not stop them showing.
+    public let warnings: [String]
 
     /// A distance marker this close to a stage's end (or, counting across stages, its start) is
     /// left out: the end (start) marker already stands there.
@@ -157,10 +161,20 @@ public struct MarkerPlan: Sendable {
             shown = combined.markers
             routeEnds = (combined.shownBy.first ?? 0, combined.shownBy.last ?? 0)
         }
+        var pins: [RoutePin] = []
+        var warnings: [String] = []
+        pins.reserveCapacity(route.waypoints.count)
+        for (index, waypoint) in route.waypoints.enumerated() {
+            let (pin, warning) = RoutePin.make(waypoint, number: index + 1, zooms: everyZoom)
+            pins.append(pin)
+            if let warning { warnings.append(warning) }
+        }
         if options.visibility == .fit {
-            try Self.place(&shown, routeStart: routeEnds.start, finalEnd: routeEnds.end, interval: interval, footprint: footprint)
+            try Self.place(&shown, pins: &pins, routeStart: routeEnds.start, finalEnd: routeEnds.end, interval: interval, footprint: footprint)
         }
         self.markers = shown
+        self.pins = pins
+        self.warnings = warnings
     }
 
     /// Metres between distance markers.

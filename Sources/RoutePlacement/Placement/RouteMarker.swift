@@ -34,9 +34,22 @@ public struct RouteMarker: Sendable, Equatable {
     /// Shows the marker at every zoom from `minzoom` on (at none if it is past the last), and on a
     /// turned map from `turnedFrom` (`minzoom` if not given).
     public mutating func show(from minzoom: Int, turnedFrom: Int? = nil) {
-        self.minzoom = minzoom
-        minzoomTurned = max(minzoom, turnedFrom ?? minzoom)
-        zooms = minzoom <= ZoomTable.zooms.upperBound ? Array(max(minzoom, ZoomTable.zooms.lowerBound)...ZoomTable.zooms.upperBound) : []
+        let shown = Shown(from: minzoom, turnedFrom: turnedFrom)
+        (zooms, self.minzoom, minzoomTurned) = (shown.zooms, shown.minzoom, shown.minzoomTurned)
+    }
+
+    /// The zooms of a picture shown from `minzoom` on (none if past the last), and turned from
+    /// `turnedFrom`, never before `minzoom`.
+    struct Shown {
+        var zooms: [Int]
+        var minzoom: Int
+        var minzoomTurned: Int
+
+        init(from minzoom: Int, turnedFrom: Int?) {
+            self.minzoom = minzoom
+            minzoomTurned = max(minzoom, turnedFrom ?? minzoom)
+            zooms = minzoom <= ZoomTable.zooms.upperBound ? Array(max(minzoom, ZoomTable.zooms.lowerBound)...ZoomTable.zooms.upperBound) : []
+        }
     }
 
     /// What the marker marks.

@@ -207,7 +207,7 @@ struct RouteCommand: AsyncParsableCommand {
                 + (summary.offlinePack.map { " in \($0.file), \($0.bytes) bytes (\($0.absent) absent)" } ?? "")
         }
         print(
-            "\(out): \(summary.markers) markers in \(summary.stages) stages, \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))"
+            "\(out): \(summary.markers) markers in \(summary.stages) stages" + (summary.pins > 0 ? ", \(summary.pins) pins" : "") + ", \(summary.images) images (rendered \(summary.rendered), reused \(summary.reused))"
                 + (pack ?? "")
         )
     }

@@ -1,0 +1,71 @@
+public import MarkerFiles
+import MarkerPins
+public import MarkerPNG
+import MarkerRender
+public import MarkerSpec
+
+/// A pin or callout of a batch: what was asked and what was drawn.
+public struct DrawnPicture: Sendable {
+    public let request: PictureRequest
+    public let image: PictureImage
+}
+
+/// Draws a route's pins and callouts on a pool of their own and writes each PNG into a folder.
+enum PictureBatch {
+    /// Draws `requests` with `threads` threads into `folder` as new files, in request order;
+    /// `progress` hears how many are done.
+    static func draw(
+        _ requests: [PictureRequest], into folder: Folder, threads: Int, compression: PNGEncoder.Compression,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) async throws(OutputError) -> [DrawnPicture] {
+        guard !requests.isEmpty else { return [] }
+        let pool: CPUPool<PictureRenderers>
+        do { pool = try await PictureRenderers.pool(name: "batch-pictures", threads: threads, compression: compression) } catch {
+            throw OutputError(carrying: error)
+        }
+        defer { pool.shutdown() }
+        // A callout costs some ten markers: small jobs keep both threads busy to the end.
+        let chunk = max(1, min(8, requests.count / (4 * pool.threadCount)))
+        let chunks = stride(from: 0, to: requests.count, by: chunk).map { $0..<min($0 + chunk, requests.count) }
+        var drawn: [DrawnPicture?] = Array(repeating: nil, count: requests.count)
+        do {
+            try await withThrowingTaskGroup(of: [(Int, DrawnPicture)].self) { group in
+                let window = 2 * pool.threadCount
+                var next = 0
+                func addNext() {
+                    let range = chunks[next]
+                    let jobs = range.map { ($0, requests[$0]) }
+                    group.addTask {
+                        try await pool.run { renderers throws(OutputError) -> [(Int, DrawnPicture)] in
+                            var done: [(Int, DrawnPicture)] = []
+                            for (index, request) in jobs {
+                                let image: PictureImage
+                                let bytes: [UInt8]
+                                do throws(RenderError) { (image, bytes) = try renderers.render(request) } catch {
+                                    throw OutputError("cannot draw \(request.baseName): \(error.message)")
+                                }
+                                do throws(FileError) { try folder.writeNew(bytes, as: image.fileName) } catch { throw OutputError(error.message) }
+                                done.append((index, DrawnPicture(request: request, image: image)))
+                            }
+                            return done
+                        }
+                    }
+                    next += 1
+                }
+                while next < min(window, chunks.count) { addNext() }
+                var count = 0
+                while let finished = try await group.next() {
+                    for (index, picture) in finished { drawn[index] = picture }
+                    count += finished.count
+                    progress(count)
+                    if next < chunks.count { addNext() }
+                }
+            }
+        } catch {
+            throw OutputError(carrying: error)
+        }
+        let pictures = drawn.compactMap { $0 }
+        guard pictures.count == requests.count else { throw OutputError("\(requests.count - pictures.count) pictures were neither drawn nor failed") }
+        return pictures
+    }
+}
