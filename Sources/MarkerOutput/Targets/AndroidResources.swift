@@ -13,13 +13,20 @@ enum AndroidResources {
     /// must be lowercase letters, digits and underscores, starting with a letter (the `marker_`
     /// prefix also keeps them clear of Java's keywords); a label's decimal mark becomes `_`.
     static func name(of marker: Marker) -> String {
-        let spelled = "\(marker.kind.rawValue)_\(marker.label)".unicodeScalars.map { scalar -> String in
+        "marker_" + spelled("\(marker.kind.rawValue)_\(marker.label)")
+    }
+
+    /// The resource name of a pin or callout the target names `name`: `pin_water`, `callout_spring_2`.
+    static func name(ofPicture name: String) -> String { spelled(name) }
+
+    /// `text` with all but lowercase letters, digits and underscores as `_`.
+    private static func spelled(_ text: String) -> String {
+        text.unicodeScalars.map { scalar -> String in
             switch scalar {
             case "a"..."z", "0"..."9", "_": String(scalar)
             default: "_"
             }
-        }
-        return "marker_" + spelled.joined()
+        }.joined()
     }
 
     /// Whether `name` is a legal Android resource file name stem.
@@ -42,6 +49,15 @@ enum AndroidResources {
                 for (scale, qualifier) in Self.densities {
                     let folder = theme == .night ? "drawable-night-\(qualifier)" : "drawable-\(qualifier)"
                     images.append(try TargetImage(marker, theme: theme, scale: scale, folder: folder, name: name + ".png"))
+                }
+            }
+        }
+        for (picture, pictureName) in contents.pictures {
+            let name = Self.name(ofPicture: pictureName)
+            for theme in PlatformTarget.android.themes {
+                for (scale, qualifier) in Self.densities {
+                    let folder = theme == .night ? "drawable-night-\(qualifier)" : "drawable-\(qualifier)"
+                    images.append(try TargetImage(picture, theme: theme, scale: scale, folder: folder, name: name + ".png"))
                 }
             }
         }

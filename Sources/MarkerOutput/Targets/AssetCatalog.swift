@@ -16,15 +16,20 @@ enum AssetCatalog {
     static func layout(_ contents: TargetContents, format: ImageFormat) throws(OutputError) -> TargetLayout {
         var images: [TargetImage] = []
         var imagesets: [(path: String, entries: [JSONValue])] = []
-        for marker in contents.markers {
-            let name = Self.name(of: marker)
+        // Markers, then a route's pins and callouts (`pin-water`, `callout-spring`).
+        let pictures: [(name: String, image: (Theme, MarkerScale, String, String) throws(OutputError) -> TargetImage)] =
+            contents.markers.map { marker in (Self.name(of: marker), { (theme, scale, folder, file) throws(OutputError) in
+                try TargetImage(marker, theme: theme, scale: scale, folder: folder, name: file) }) }
+            + contents.pictures.map { picture, name in (name, { (theme, scale, folder, file) throws(OutputError) in
+                try TargetImage(picture, theme: theme, scale: scale, folder: folder, name: file) }) }
+        for (name, image) in pictures {
             var entries: [JSONValue] = []
             for theme in PlatformTarget.ios.themes {
                 for scale in PlatformTarget.ios.scales(in: format) {
                     let dark = theme == .night
                     // A PDF is one file per theme, at no scale of its own.
                     let fileName = "\(name)\(dark ? "-dark" : "")" + (format == .pdf ? ".pdf" : "@\(scale)x.png")
-                    images.append(try TargetImage(marker, theme: theme, scale: scale, folder: "\(name).imageset", name: fileName))
+                    images.append(try image(theme, scale, "\(name).imageset", fileName))
                     var members: [JSONValue.Member] = []
                     if dark {
                         members.append(

@@ -1,4 +1,5 @@
 import MarkerFiles
+import MarkerPins
 public import MarkerRender
 public import MarkerSpec
 public import SystemPackage
@@ -52,36 +53,78 @@ public enum PlatformBundle {
             output.discard(staging)
             throw error
         }
-        return Summary(pictures: contents.markers.count, images: count, root: output.rootPath)
+        return Summary(pictures: contents.markers.count + contents.pictures.count, images: count, root: output.rootPath)
     }
 
-    /// Draws every image of `layout` on `pool`, a few dozen per job, each written into its staged
-    /// folder as it is drawn (so a run holds one chunk's bytes at a time, not the whole target's);
-    /// returns each file's SHA-256 by path and, if the layout's documents describe them, the images' records.
+    /// Draws every image of `layout` on `pool` (a route's pins and callouts on a pool of their own,
+    /// as many threads), a few dozen per job, each written into its staged folder as it is drawn (so
+    /// a run holds one chunk's bytes at a time, not the whole target's); returns each file's SHA-256
+    /// by path and, if the layout's documents describe them, the images' records.
     private static func draw(
         _ layout: TargetLayout, format: ImageFormat, into staging: TargetOutput.Staging, on pool: CPUPool<MarkerRenderer>
-    ) async throws(OutputError) -> (hashes: [String: String], images: [MarkerRequest: MarkerImage]) {
-        let images = layout.images
+    ) async throws(OutputError) -> (hashes: [String: String], images: DrawnImages) {
+        let markers = layout.images.filter { if case .marker = $0.request { true } else { false } }
+        let pictures = layout.images.filter { if case .picture = $0.request { true } else { false } }
+        var hashes: [String: String] = [:]
+        hashes.reserveCapacity(layout.images.count)
+        var records = DrawnImages()
+        for (path, sha256, drawn) in try await drawAll(markers, on: pool, { (renderer: inout MarkerRenderer, job: TargetImage) throws(OutputError) in
+            try drawMarker(job, format: format, into: staging, renderer: renderer)
+        }) {
+            hashes[path] = sha256
+            if layout.describesImages, case .marker(let image)? = drawn { records.markers[image.request] = image }
+        }
+        guard !pictures.isEmpty else { return (hashes, records) }
+        let picturePool: CPUPool<PictureRenderers>
+        do { picturePool = try await PictureRenderers.pool(name: "target-pictures", threads: pool.threadCount) } catch {
+            throw OutputError(carrying: error)
+        }
+        defer { picturePool.shutdown() }
+        for (path, sha256, drawn) in try await drawAll(
+            pictures, on: picturePool,
+            { (renderers: inout PictureRenderers, job: TargetImage) throws(OutputError) in
+                try drawPicture(job, format: format, into: staging, renderers: renderers)
+            })
+        {
+            hashes[path] = sha256
+            if layout.describesImages, case .picture(let request, let image)? = drawn { records.pictures[request] = image }
+        }
+        return (hashes, records)
+    }
+
+    /// What one image's drawing leaves for the documents.
+    private enum Drawn: Sendable {
+        case marker(MarkerImage)
+        case picture(PictureRequest, PictureImage)
+    }
+
+    /// Draws `images` on `pool` in chunks, a few jobs per thread at a time.
+    private static func drawAll<Context>(
+        _ images: [TargetImage], on pool: CPUPool<Context>,
+        _ draw: @escaping @Sendable (inout Context, TargetImage) throws(OutputError) -> (path: String, sha256: String, drawn: Drawn?)
+    ) async throws(OutputError) -> [(path: String, sha256: String, drawn: Drawn?)] {
         let chunk = max(1, min(maximumChunk, images.count / (4 * pool.threadCount)))
         let chunks = stride(from: 0, to: images.count, by: chunk).map { Array(images[$0..<min($0 + chunk, images.count)]) }
-        var hashes: [String: String] = [:]
-        hashes.reserveCapacity(images.count)
-        var records: [MarkerRequest: MarkerImage] = [:]
+        var results: [(path: String, sha256: String, drawn: Drawn?)] = []
+        results.reserveCapacity(images.count)
         do {
-            try await withThrowingTaskGroup(of: [(image: MarkerImage, path: String)].self) { group in
+            try await withThrowingTaskGroup(of: [(path: String, sha256: String, drawn: Drawn?)].self) { group in
                 // A few jobs per thread keep every thread busy without queueing the whole target at once.
                 var next = 0
                 func addNext() {
                     let jobs = chunks[next]
-                    group.addTask { try await pool.run { renderer in try drawChunk(jobs, format: format, into: staging, renderer: renderer) } }
+                    group.addTask {
+                        try await pool.run { context in
+                            var done: [(path: String, sha256: String, drawn: Drawn?)] = []
+                            for job in jobs { done.append(try draw(&context, job)) }
+                            return done
+                        }
+                    }
                     next += 1
                 }
                 while next < min(2 * pool.threadCount, chunks.count) { addNext() }
                 while let done = try await group.next() {
-                    for (image, path) in done {
-                        hashes[path] = image.sha256
-                        if layout.describesImages { records[image.request] = image }
-                    }
+                    results += done
                     if next < chunks.count { addNext() }
                 }
             }
@@ -90,25 +133,41 @@ public enum PlatformBundle {
         } catch {
             throw OutputError("cannot draw the target's images: \(error)")
         }
-        return (hashes, records)
+        return results
     }
 
-    /// One pool job: draws `jobs` and writes each file.
-    private static func drawChunk(
-        _ jobs: [TargetImage], format: ImageFormat, into staging: TargetOutput.Staging, renderer: MarkerRenderer
-    ) throws(OutputError) -> [(image: MarkerImage, path: String)] {
-        var done: [(image: MarkerImage, path: String)] = []
-        for job in jobs {
-            let image: MarkerImage
-            let bytes: [UInt8]
-            do { (image, bytes) = try renderer.renderFile(job.request, format: format) } catch {
-                throw OutputError("cannot draw \(job.request.baseName): \(error)")
-            }
-            let path = job.path(of: image)
-            let (folder, name) = try staging.place(path)
-            do { try folder.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
-            done.append((image, path))
+    /// Draws one marker and writes its file.
+    private static func drawMarker(
+        _ job: TargetImage, format: ImageFormat, into staging: TargetOutput.Staging, renderer: MarkerRenderer
+    ) throws(OutputError) -> (path: String, sha256: String, drawn: Drawn?) {
+        guard case .marker(let request) = job.request else { throw OutputError("\(job.request.baseName) is not a marker") }
+        let image: MarkerImage
+        let bytes: [UInt8]
+        do { (image, bytes) = try renderer.renderFile(request, format: format) } catch {
+            throw OutputError("cannot draw \(request.baseName): \(error)")
         }
-        return done
+        let path = job.path(of: image.fileName)
+        try write(bytes, at: path, into: staging)
+        return (path, image.sha256, .marker(image))
+    }
+
+    /// Draws one pin or callout and writes its file.
+    private static func drawPicture(
+        _ job: TargetImage, format: ImageFormat, into staging: TargetOutput.Staging, renderers: PictureRenderers
+    ) throws(OutputError) -> (path: String, sha256: String, drawn: Drawn?) {
+        guard case .picture(let request) = job.request else { throw OutputError("\(job.request.baseName) is not a pin or callout") }
+        let image: PictureImage
+        let bytes: [UInt8]
+        do { (image, bytes) = try renderers.render(request, format: format) } catch {
+            throw OutputError("cannot draw \(request.baseName): \(error.message)")
+        }
+        let path = job.path(of: image.fileName)
+        try write(bytes, at: path, into: staging)
+        return (path, image.sha256, .picture(request, image))
+    }
+
+    private static func write(_ bytes: [UInt8], at path: String, into staging: TargetOutput.Staging) throws(OutputError) {
+        let (folder, name) = try staging.place(path)
+        do { try folder.writeNew(bytes, as: name) } catch { throw OutputError(error.message) }
     }
 }

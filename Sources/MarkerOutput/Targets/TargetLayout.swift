@@ -1,8 +1,28 @@
 import MarkerSpec
 
+/// What a target image shows: a marker, or a pin or callout.
+enum TargetRequest: Sendable, Hashable {
+    case marker(MarkerRequest)
+    case picture(PictureRequest)
+
+    /// `end-123km-night@2x`: the name before its hash.
+    var baseName: String {
+        switch self {
+        case .marker(let request): request.baseName
+        case .picture(let request): request.baseName
+        }
+    }
+}
+
+/// The images a target drew, by what each shows, for documents that describe them.
+struct DrawnImages: Sendable {
+    var markers: [MarkerRequest: MarkerImage] = [:]
+    var pictures: [PictureRequest: PictureImage] = [:]
+}
+
 /// One image file a target writes: the picture, and where it goes inside the target's folder.
 struct TargetImage: Sendable {
-    let request: MarkerRequest
+    let request: TargetRequest
     /// The subfolder, `/`-separated (`end-123km.imageset`, `drawable-night-hdpi`); empty for the root.
     let folder: String
     /// The file's name, or nil for the image's content-hashed name (`end-123km-night@2x-<hash>.svg`).
@@ -10,14 +30,21 @@ struct TargetImage: Sendable {
 
     /// `marker` in `theme` at `scale`, written in `folder` as `name` (nil: its content-hashed name).
     init(_ marker: Marker, theme: Theme, scale: MarkerScale, folder: String, name: String?) throws(OutputError) {
-        do { request = try MarkerRequest(marker: marker, theme: theme, scale: scale) } catch { throw OutputError(error.description) }
+        do { request = .marker(try MarkerRequest(marker: marker, theme: theme, scale: scale)) } catch { throw OutputError(error.description) }
         self.folder = folder
         self.name = name
     }
 
-    /// The path the drawn `image` is written at, relative to the root.
-    func path(of image: MarkerImage) -> String {
-        let file = name ?? image.fileName
+    /// `picture` in `theme` at `scale`, written in `folder` as `name` (nil: its content-hashed name).
+    init(_ picture: MapPicture, theme: Theme, scale: MarkerScale, folder: String, name: String?) throws(OutputError) {
+        do { request = .picture(try PictureRequest(picture, theme: theme, scale: scale)) } catch { throw OutputError(error.description) }
+        self.folder = folder
+        self.name = name
+    }
+
+    /// The path the drawn image named `fileName` is written at, relative to the root.
+    func path(of fileName: String) -> String {
+        let file = name ?? fileName
         return folder.isEmpty ? file : folder + "/" + file
     }
 }
@@ -32,7 +59,7 @@ struct TargetLayout: Sendable {
     /// Contents.json only names files), so that a large target keeps them only when needed.
     var describesImages = false
     /// Each document by path relative to the root, given every image drawn (by request) if `describesImages`.
-    let documents: @Sendable ([MarkerRequest: MarkerImage]) throws(OutputError) -> [String: [UInt8]]
+    let documents: @Sendable (DrawnImages) throws(OutputError) -> [String: [UInt8]]
 
     /// Every folder the images go in, parents first.
     var folders: [String] {
