@@ -153,6 +153,42 @@ struct PreviewPageTests {
         return try JSONDecoder().decode(State.self, from: Data(text.utf8))
     }
 
+    @Test("tapping a pin opens its callout over it; tapping the map closes it", arguments: ["day", "night"])
+    func tapOpensCallout(theme: String) async throws {
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try await Self.batch("cerknicko-jezero.gpx", into: folder + "/out")
+        let geojson = try #require(try BatchFixtures.json(folder + "/out/markers.geojson") as? [String: Any])
+        let features = try #require(geojson["features"] as? [[String: Any]])
+        let pin = try #require(features.first { ($0["properties"] as? [String: Any])?["title"] as? String == "VANSHNG LK" })
+        let properties = try #require(pin["properties"] as? [String: Any])
+        let number = try #require(properties["pin"] as? Int)
+        let point = try #require((pin["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+        // The pin's tip at the page's centre: its circle is 20 points above, the map far to the side.
+        let page = "\(folder)/out/index.html#z=18&lon=\(point[0])&lat=\(point[1])&theme=\(theme)"
+        let shot = folder + "/tap.png"
+        let output = try await Python.run([Python.mapScript("preview_tap.py"), page, shot, "0,-20", "-300,150", "0,-20"])
+        struct Tapped: Decodable {
+            let pins: [Int]
+            let selected: Int
+            let theme: String
+        }
+        let states = try JSONDecoder().decode([Tapped].self, from: Data(output.utf8))
+        try #require(states.count == 4)
+        #expect(states[0].pins.contains(number) && states[0].selected == 0 && states[0].theme == theme)
+        #expect(states[1].selected == number, "a tap on the pin opens its callout")
+        #expect(states[2].selected == 0, "a tap on the map closes it")
+        #expect(states[3].selected == number)
+        // Drawn: the callout's own fill above the pin (its tail's tip 34 points above the point), in the theme's colour.
+        let screenshot = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: shot))))
+        let fill = screenshot[screenshot.width / 2, screenshot.height / 2 - 34 - 8 - 20]
+        if theme == "day" {
+            #expect(fill.r > 240 && fill.g > 240 && fill.b > 240, "\(fill)")
+        } else {
+            #expect(fill.r < 60 && fill.g < 60 && fill.b < 60, "\(fill)")
+        }
+    }
+
     /// Runs headless Chromium on the file `url` (a path, with a fragment if any) and returns its standard output.
     @discardableResult
     static func chromium(_ arguments: [String], url: String) throws -> String {

@@ -52,6 +52,8 @@ public enum PreviewPage {
         /// By icon id, then by scale ("1", "2").
         let icons: [String: [String: Picture]]
         let markers: [Feature]
+        /// The route's waypoints, each a pin with its callout.
+        var pins: [PinFeature] = []
         /// Per stage, [longitude, latitude] pairs, to a millionth of a degree (about 0.1 m).
         let stages: [[[Double]]]
         /// The offline pack: its corridor and, per map zoom, its tiles as runs `[y, first x, last x]`.
@@ -70,12 +72,26 @@ public enum PreviewPage {
         let icon: [String: String]
     }
 
-    /// The page for `plan` over `route` in `themes`; `icon` names a marker's picture in a theme and
-    /// `pictures` gives each picture's PNGs by scale (the page takes @2x on a high-density screen
-    /// and 1x elsewhere, or the largest drawn).
+    /// One pin as the page draws it, and the callout a tap on it opens.
+    struct PinFeature {
+        let pin: Int
+        let lon: Double
+        let lat: Double
+        let zooms: [Int]
+        let turned: Int
+        let title: String
+        let icon: [String: String]
+        let callout: [String: String]
+    }
+
+    /// The page for `plan` over `route` in `themes`; `icon` names a marker's picture in a theme,
+    /// `pin` a pin's and its callout's, and `pictures` gives each picture's PNGs by scale (the page
+    /// takes @2x on a high-density screen and 1x elsewhere, or the largest drawn).
     public static func html<Failure: Error>(
         route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit, mark: Label.DecimalMark = .point,
-        icon: (RouteMarker, Theme) throws(Failure) -> String, pictures: [String: [MarkerScale: Picture]], offline: OfflinePack? = nil,
+        icon: (RouteMarker, Theme) throws(Failure) -> String,
+        pin: (RoutePin, Theme) throws(Failure) -> (icon: String, callout: String) = { _, _ in ("", "") },
+        pictures: [String: [MarkerScale: Picture]], offline: OfflinePack? = nil,
         basemap: Basemap? = nil
     ) throws -> [UInt8] {
         var markers: [Feature] = []
@@ -96,6 +112,23 @@ public enum PreviewPage {
                     lon: routeMarker.coordinate.longitude, lat: routeMarker.coordinate.latitude, zooms: routeMarker.zooms, turned: routeMarker.minzoomTurned,
                     top: routeMarker.kind == .distance || routeMarker.kind == .countdown ? 0 : 1, label: routeMarker.marker.label, icon: ids))
         }
+        var pins: [PinFeature] = []
+        for routePin in plan.pins {
+            var icon: [String: String] = [:]
+            var callout: [String: String] = [:]
+            for theme in themes {
+                let ids = try pin(routePin, theme)
+                for id in [ids.icon, ids.callout] {
+                    guard let scales = pictures[id], !scales.isEmpty else { throw MapError(.image, "no picture of \(id) for the preview") }
+                    icons[id] = Dictionary(uniqueKeysWithValues: scales.map { ($0.key.description, $0.value) })
+                }
+                (icon[theme.name], callout[theme.name]) = ids
+            }
+            pins.append(
+                PinFeature(
+                    pin: routePin.number, lon: routePin.coordinate.longitude, lat: routePin.coordinate.latitude, zooms: routePin.zooms,
+                    turned: routePin.minzoomTurned, title: routePin.callout.title, icon: icon, callout: callout))
+        }
         let total = route.stages.reduce(0) { $0 + $1.coordinates.count }
         let step = max(1, (total + maximumPoints - 1) / maximumPoints)
         let stages = route.stages.map { stage in
@@ -111,6 +144,7 @@ public enum PreviewPage {
             "\(plan.stageLengths.count) stage\(plan.stageLengths.count == 1 ? "" : "s"), \(Label.number(for: length, mark: mark)) \(unit.rawValue)"
         var payload = Payload(title: title, themes: themes.map(\.name), icons: icons, markers: markers, stages: stages)
         payload.offline = offline.map { Self.offline($0, basemap: basemap) }
+        payload.pins = pins
         let json: [UInt8]
         do { json = try payload.jsonValue.bytes() } catch { throw MapError(.encoding, "cannot encode the preview's data: \(error)") }
         let page = Array(PreviewTemplate.html.utf8)
@@ -162,6 +196,8 @@ extension PreviewPage.Payload {
             .init("title", .string(title)), .init("themes", .array(themes.map(JSONValue.string))),
             .init("icons", .object(icons.map { id, scales in .init(id, .object(scales.map { .init($0.key, $0.value.jsonValue) })) })),
             .init("markers", .array(markers.map(\.jsonValue))),
+            .init("pins", .array(pins.map(\.jsonValue))),
+            .init("calloutLift", .number(PinLayer.calloutLift)),
             .init("stages", .array(stages.map { .array($0.map { .array($0.map(JSONValue.number)) }) })),
         ] + (offline.map { [.init("offline", $0)] } ?? []))
     }
@@ -183,6 +219,18 @@ extension PreviewPage.Feature {
         .object([
             .init("icon", .object(icon.map { .init($0.key, .string($0.value)) })), .init("label", .string(label)), .init("lat", .number(lat)),
             .init("lon", .number(lon)), .init("top", .integer(top)), .init("turned", .integer(turned)),
+            .init("zooms", .array(zooms.map(JSONValue.integer))),
+        ])
+    }
+}
+
+extension PreviewPage.PinFeature {
+    /// Members in key order, which the writer then need not sort.
+    var jsonValue: JSONValue {
+        func byTheme(_ ids: [String: String]) -> JSONValue { .object(ids.sorted { $0.key < $1.key }.map { .init($0.key, .string($0.value)) }) }
+        return .object([
+            .init("callout", byTheme(callout)), .init("icon", byTheme(icon)), .init("lat", .number(lat)), .init("lon", .number(lon)),
+            .init("pin", .integer(pin)), .init("title", .string(title)), .init("turned", .integer(turned)),
             .init("zooms", .array(zooms.map(JSONValue.integer))),
         ])
     }

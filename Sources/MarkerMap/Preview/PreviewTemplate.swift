@@ -61,6 +61,7 @@ enum PreviewTemplate {
         // Starts, ends and combined markers over distance markers, as the style's symbol-sort-key has it.
         const markers = data.markers.map((marker) => ({ ...marker, world: project(marker.lon, marker.lat) }))
           .sort((a, b) => a.top - b.top);
+        const pins = (data.pins ?? []).map((pin) => ({ ...pin, world: project(pin.lon, pin.lat) }));
         const stages = data.stages.map((stage) => stage.map(([lon, lat]) => project(lon, lat)));
         // A corridor ring across the antimeridian is drawn where the route is: its longitudes unwrapped.
         const corridor = (data.offline?.corridor ?? []).map((polygon) => polygon.map((ring) => ring.map(([lon, lat]) => project(lon, lat))));
@@ -70,6 +71,10 @@ enum PreviewTemplate {
         let centre = [0.5, 0.5];
         // Degrees the map is turned: the direction at the top of the page, clockwise from north.
         let bearing = ((Number(params.get("b")) || 0) % 360 + 360) % 360;
+        // The pin whose callout is open (0: none), as the style's callout filter selects it.
+        let selected = Number(params.get("pin")) || 0;
+        // Where each pin shown was drawn, for taps: [pin, left, top, right, bottom] in page pixels.
+        let pinBoxes = [];
         // A screen offset from the centre, turned by `degrees` (the map's bearing to draw, minus it to undo).
         const turn = ([dx, dy], degrees) => {
           const radians = degrees * Math.PI / 180, sine = Math.sin(radians), cosine = Math.cos(radians);
@@ -331,10 +336,36 @@ enum PreviewTemplate {
             shown.push(marker.label);
           }
 
+          // Pins over the markers, and the open callout over everything, its tail's tip the pin's
+          // height and 2 points above the point (as the style's callout layer draws it).
+          const drawPicture = (id, x, y, lift = 0) => {
+            const scales = data.icons[id];
+            const icon = scales[ratio] ?? scales[Object.keys(scales).sort().at(-1)];
+            const picture = image(icon.file);
+            const left = Math.round((x - icon.anchorX / icon.scale) * dpr) / dpr;
+            const top = Math.round((y - lift - icon.anchorY / icon.scale) * dpr) / dpr;
+            if (picture.complete && picture.naturalWidth > 0) context.drawImage(picture, left, top, icon.width / icon.scale, icon.height / icon.scale);
+            return [left, top, left + icon.width / icon.scale, top + icon.height / icon.scale];
+          };
+          const shownPins = [];
+          pinBoxes = [];
+          for (const pin of pins) {
+            if (bearing === 0 ? !pin.zooms.includes(filterZoom) : pin.turned > filterZoom) continue;
+            const [x, y] = turned(pin.world);
+            if (x < -400 || y < -400 || x > innerWidth + 400 || y > innerHeight + 400) continue;
+            // The tap target is the teardrop, not its shadow: 24 × 32 above the tip.
+            drawPicture(pin.icon[theme], x, y);
+            pinBoxes.push([pin.pin, x - 12, y - 32, x + 12, y]);
+            shownPins.push(pin.pin);
+          }
+          const open = pins.find((pin) => pin.pin === selected);
+          if (open) drawPicture(open.callout[theme], ...turned(open.world), data.calloutLift);
+
           document.getElementById("title").textContent = data.title;
           document.getElementById("zoom").textContent = `zoom ${zoom.toFixed(2)} (markers of zoom ${filterZoom}`
             + (bearing === 0 ? ")" : `, turned ${bearing}°: minzoomTurned)`);
-          document.getElementById("count").textContent = `${shown.length} of ${markers.length} markers`;
+          document.getElementById("count").textContent = `${shown.length} of ${markers.length} markers`
+            + (pins.length ? `, ${shownPins.length} of ${pins.length} pins` : "");
           document.getElementById("offline").textContent = offline
             ? `offline: ${offline.tiles.toLocaleString("en")} tiles at zoom ${offline.zoom} (the box: ${offline.box.toLocaleString("en")})`
               + (basemap.error ? ` · the pack: ${basemap.error}` : "") : "";
@@ -348,9 +379,10 @@ enum PreviewTemplate {
           const switcher = document.getElementById("theme");
           switcher.hidden = data.themes.length < 2;
           switcher.textContent = data.themes[(data.themes.indexOf(theme) + 1) % data.themes.length] ?? "";
-          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, bearing, shown, offline });
+          document.getElementById("state").textContent = JSON.stringify({ theme, zoom, filterZoom, bearing, shown, pins: shownPins, selected, offline });
           const [lon, lat] = unproject(centre);
-          history.replaceState(null, "", `#z=${zoom.toFixed(2)}&lon=${lon.toFixed(6)}&lat=${lat.toFixed(6)}&theme=${theme}` + (bearing ? `&b=${bearing}` : ""));
+          history.replaceState(null, "", `#z=${zoom.toFixed(2)}&lon=${lon.toFixed(6)}&lat=${lat.toFixed(6)}&theme=${theme}`
+            + (bearing ? `&b=${bearing}` : "") + (selected ? `&pin=${selected}` : ""));
         }
 
         function zoomBy(delta, [px, py] = [innerWidth / 2, innerHeight / 2]) {
@@ -367,8 +399,22 @@ enum PreviewTemplate {
           zoomBy(-event.deltaY / 300, [event.clientX, event.clientY]);
         }, { passive: false });
         let drag = null;
-        canvas.addEventListener("pointerdown", (event) => { drag = [event.clientX, event.clientY]; canvas.setPointerCapture(event.pointerId); });
-        canvas.addEventListener("pointerup", () => { drag = null; });
+        // A tap (a press that barely moves) on a pin opens its callout; anywhere else closes it.
+        let press = null;
+        canvas.addEventListener("pointerdown", (event) => {
+          drag = [event.clientX, event.clientY];
+          press = [event.clientX, event.clientY];
+          canvas.setPointerCapture(event.pointerId);
+        });
+        canvas.addEventListener("pointerup", (event) => {
+          drag = null;
+          if (!press || Math.hypot(event.clientX - press[0], event.clientY - press[1]) > 4) return;
+          const [x, y] = [event.clientX, event.clientY];
+          // The last drawn is on top.
+          const hit = pinBoxes.findLast(([, left, top, right, bottom]) => x >= left && x <= right && y >= top && y <= bottom);
+          selected = hit ? hit[0] : 0;
+          draw();
+        });
         canvas.addEventListener("pointermove", (event) => {
           if (!drag) return;
           const scale = tile * 2 ** zoom;

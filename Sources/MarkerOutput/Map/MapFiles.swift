@@ -244,10 +244,20 @@ struct MapFiles: Sendable {
             pictures[id, default: [:]][image.request.scale] = PreviewPage.Picture(
                 file: image.fileName, scale: image.request.scale, width: image.width, height: image.height, anchor: image.anchor)
         }
+        for drawn in self.pictures where drawn.request.scale <= 2 || !drewSmall {
+            let id = try pictureID(drawn.request.picture, drawn.request.theme).value
+            pictures[id, default: [:]][drawn.request.scale] = PreviewPage.Picture(
+                file: drawn.image.fileName, scale: drawn.request.scale, width: drawn.image.width, height: drawn.image.height,
+                anchor: drawn.image.anchor)
+        }
         return try Self.document {
             try PreviewPage.html(
                 route: batch.route, plan: batch.plan, themes: options.themes, unit: options.unit, mark: options.locale.decimalMark,
-                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value }, pictures: pictures,
+                icon: { (routeMarker, theme) throws(OutputError) in try spriteID(routeMarker.marker, theme).value },
+                pin: { (routePin, theme) throws(OutputError) in
+                    (try pictureID(.pin(routePin.pin), theme).value, try pictureID(.callout(routePin.callout), theme).value)
+                },
+                pictures: pictures,
                 offline: batch.offline, basemap: basemap)
         }
     }
