@@ -138,6 +138,27 @@ struct StyleRenderTests {
         #expect(shown.labels.sorted() == expected.compactMap { $0["label"] as? String }.sorted())
     }
 
+    @Test("the tap snippet of docs/routes.md in MapLibre GL JS: a tap on a pin opens its callout, a tap beside it closes it")
+    func glJSTap() async throws {
+        // The script runs the snippet as docs/routes.md gives it.
+        let script = try String(contentsOfFile: Python.mapScript("gl_js_tap.py"), encoding: .utf8)
+        let docs = try String(contentsOfFile: Repository.path("docs/routes.md"), encoding: .utf8)
+        let snippet = try #require(script.components(separatedBy: "TAP = \"\"\"\n").last?.components(separatedBy: "\"\"\"").first)
+        #expect(snippet.count > 200 && docs.contains(snippet), "docs/routes.md does not hold the snippet the test runs")
+
+        let folder = try BatchFixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/out"
+        _ = try await RouteBatch(route: try Route.load(path: Repository.sharedRoute("cerknicko-jezero.gpx"), format: nil), options: RouteBatch.Options())
+            .write(to: FilePath(out), threads: 2)
+        struct Shown: Decodable {
+            let callouts: [Int]
+        }
+        let output = try await Python.run([Python.mapScript("gl_js_tap.py"), out, "7", folder + "/tap.png"])
+        let shown = try JSONDecoder().decode([Shown].self, from: Data(output.utf8))
+        #expect(shown.map(\.callouts) == [[7], [], [7]])
+    }
+
     @Test(
         "MapLibre Native draws exactly the markers whose minzoom allows at each zoom, none over another",
         arguments: [("korita-zbevnica.gpx", [8, 10, 11, 12, 13, 14]), ("city tour", [11, 12, 13, 14])])

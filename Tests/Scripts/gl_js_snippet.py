@@ -56,9 +56,10 @@ BACKGROUND_STYLE = """const BACKGROUND = {
 };"""
 
 
-def run_page(script: str, screenshot: str) -> dict:
+def run_page(script: str, screenshot: str, prepare=None) -> dict:
     """Runs `script` in a full-window page that has MapLibre GL JS (as `maplibregl`) and `BACKGROUND`,
-    until it sets `window.result`; returns that and writes a screenshot."""
+    until it sets `window.result` (after `prepare(call)`, if given, has driven it); returns that and
+    writes a screenshot."""
     spec = importlib.util.find_spec("maplibre")
     if spec is None or not spec.submodule_search_locations:
         sys.exit(f"{os.path.basename(sys.argv[0])}: PyPI's maplibre package (MapLibre GL JS) is not installed")
@@ -73,7 +74,7 @@ def run_page(script: str, screenshot: str) -> dict:
 </script></body></html>"""
         with open(os.path.join(work, "index.html"), "w") as file:
             file.write(page)
-        return run(f"file://{work}/index.html", screenshot, work)
+        return run(f"file://{work}/index.html", screenshot, work, prepare=prepare)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
