@@ -17,7 +17,7 @@ struct MarkerBench: AsyncParsableCommand {
         commandName: "markerpaint-bench",
         abstract: "Measure rendering against the naive Cairo path, or marker placement on a huge route.",
         discussion: "Build with -c release: swift run -c release markerpaint-bench render",
-        subcommands: [Render.self, Start.self, Deflate.self, RouteRun.self, Placement.self, Zooms.self, ProgressRun.self, OfflineRun.self, PackRun.self, PinsRun.self]
+        subcommands: [Render.self, Start.self, Deflate.self, RouteRun.self, Placement.self, Zooms.self, ProgressRun.self, OfflineRun.self, PackRun.self, PinsRun.self, RoutePinsRun.self]
     )
 
     /// The middle one of `values` ordered by `key` (the upper middle of an even count).

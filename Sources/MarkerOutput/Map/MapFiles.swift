@@ -90,7 +90,7 @@ struct MapFiles: Sendable {
     ///
     /// The two large documents, markers.geojson and the preview page, are built beside each other
     /// and the rest: after the drawing, a batch's last single-threaded stretch is mostly these.
-    func write(into staging: Folder, folderOf: (MarkerImage) -> Folder) async throws(OutputError) -> Manifest {
+    func write(into staging: Folder, folderOf: @escaping @Sendable (MarkerImage) -> Folder) async throws(OutputError) -> Manifest {
         var files: [String: String] = [:]
         for image in images { files[image.fileName] = image.sha256 }
         for drawn in pictures { files[drawn.image.fileName] = drawn.image.sha256 }
@@ -103,8 +103,13 @@ struct MapFiles: Sendable {
         var sprites: [Manifest.Sprite] = []
         var sheetOf: [SpriteID: String] = [:]
         if options.sprites {
-            for theme in options.themes {
-                let (written, ids) = try writeSprites(of: theme, staging: staging, folderOf: folderOf, write: write)
+            // Each theme's sheets on a thread of their own: packing, decoding and encoding are the
+            // longest single-threaded stretch of a batch.
+            let drawn = try await Self.concurrently(options.themes) { (theme) throws(OutputError) in
+                try drawSprites(of: theme, staging: staging, folderOf: folderOf)
+            }
+            for (written, ids, files) in drawn {
+                for (bytes, name) in files { try write(bytes, name) }
                 sprites += written
                 sheetOf.merge(ids) { first, _ in first }
             }
@@ -265,9 +270,10 @@ struct MapFiles: Sendable {
     /// Packs a theme's pictures on as many sheets as they need, each at every ratio map SDKs
     /// request, and writes them under names hashed from their contents; returns the sheets and, for
     /// each picture, the style id of the sheet that holds it.
-    private func writeSprites(
-        of theme: Theme, staging: Folder, folderOf: (MarkerImage) -> Folder, write: ([UInt8], String) throws(OutputError) -> Void
-    ) throws(OutputError) -> ([Manifest.Sprite], [SpriteID: String]) {
+    private func drawSprites(
+        of theme: Theme, staging: Folder, folderOf: (MarkerImage) -> Folder
+    ) throws(OutputError) -> ([Manifest.Sprite], [SpriteID: String], [([UInt8], String)]) {
+        var filesToWrite: [([UInt8], String)] = []
         var sources: [SpriteSource] = []
         for image in images where image.request.theme == theme {
             sources.append(
@@ -309,8 +315,7 @@ struct MapFiles: Sendable {
             for (ratio, sheet, files) in drawn {
                 let png = SpriteSheet.fileName(name, pixelRatio: ratio, extension: "png")
                 let json = SpriteSheet.fileName(name, pixelRatio: ratio, extension: "json")
-                try write(files.png, png)
-                try write(files.json, json)
+                for file in [(files.png, png), (files.json, json)] { filesToWrite.append(file) }
                 sprites.append(
                     Manifest.Sprite(
                         theme: theme.name, pixelRatio: ratio, png: png, json: json, id: styleID, name: name,
@@ -318,7 +323,25 @@ struct MapFiles: Sendable {
             }
             for slot in sheets.values.first?.slots ?? [] { sheetOf[slot.item.id] = styleID }
         }
-        return (sprites, sheetOf)
+        return (sprites, sheetOf, filesToWrite)
+    }
+
+    /// `work` on each of `items` at once, one task each, the results in `items`' order.
+    private static func concurrently<Item: Sendable, Value: Sendable>(
+        _ items: [Item], _ work: @escaping @Sendable (Item) throws(OutputError) -> Value
+    ) async throws(OutputError) -> [Value] {
+        do {
+            return try await withThrowingTaskGroup(of: (Int, Value).self) { group in
+                for (index, item) in items.enumerated() { group.addTask { (index, try work(item)) } }
+                var results: [Int: Value] = [:]
+                for try await (index, value) in group { results[index] = value }
+                return items.indices.compactMap { results[$0] }
+            }
+        } catch let error as OutputError {
+            throw error
+        } catch {
+            throw OutputError(carrying: error)
+        }
     }
 
     /// What a map-data step makes, its failure as an output error that keeps the map error's reason.
