@@ -19,8 +19,10 @@ extension RouteTracker {
         reaches.removeAll(keepingCapacity: true)
         var low = Double.infinity
         var high = -Double.infinity
+        origins.removeAll(keepingCapacity: true)
         for (rank, var hypothesis) in state.hypotheses.enumerated() {
             let before = hypothesis.along
+            let stopped = hypothesis
             predict(&hypothesis, context: c, fading: fading, fresh: fresh)
             low = min(low, hypothesis.furthest - c.retreat)
             let shortfall = Shortfall(hypothesis, context: c)
@@ -31,6 +33,20 @@ extension RouteTracker {
             predicted.append(hypothesis)
             shortfalls.append(shortfall)
             reaches.append(reach)
+            origins.append(rank)
+            // A rider standing still may set off at any fix: beside the guess that they stand on,
+            // one whose speed may change as a start changes it, for a price. Without the phone's
+            // speed only the fixes tell, and a guess whose speed creeps up from nought lags a rider
+            // who rode off (a summit, a turn) by tens of metres for fix after fix.
+            if rank == 0, c.seconds != nil, c.fix.speed == nil, stopped.velocity < Self.setOffBelow {
+                var setOff = stopped
+                predict(&setOff, context: c, fading: fading, fresh: fresh, speedChangeFloor: Self.setOffChange)
+                setOff.cost += Self.setOffCost
+                predicted.append(setOff)
+                shortfalls.append(shortfall)
+                reaches.append(reach)
+                origins.append(rank)
+            }
         }
         course.pieces(near: c.point, within: c.radius, window: low...high, hint: state.piece, into: &nearby)
         course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
@@ -41,7 +57,7 @@ extension RouteTracker {
         candidates.removeAll(keepingCapacity: true)
         let stretch = max(2 * c.sigma, 20)
         for (index, hypothesis) in predicted.enumerated() {
-            let previous = state.hypotheses[index].along
+            let previous = state.hypotheses[origins[index]].along
             let shortfall = shortfalls[index]
             let within = (hypothesis.furthest - c.retreat)...(reaches[index] + c.back)
             // Spikes come alone: each further one in a row is dearer, so a guess left behind by a
@@ -62,7 +78,7 @@ extension RouteTracker {
             for entry in stretches { cheapest = min(cheapest, entry.cost) }
             // Where the likeliest guess expects the rider, though the fix's nearest point lies
             // elsewhere: drift of 3σ about a bend puts a fix nearer another stretch of the same way.
-            if index == 0, !metNearExpected,
+            if origins[index] == 0, !metNearExpected,
                 case let expectedPiece = course.pieceIndex(atDistance: min(max(hypothesis.along, 0), course.length), hint: hypothesis.match?.piece ?? state.piece),
                 let expected = course.nearestPoint(of: c.point, onPiece: expectedPiece, within: c.radius * c.radius), within.contains(expected.along)
             {

@@ -57,6 +57,8 @@ public struct RouteTracker: Sendable {
     var shortfalls: [Shortfall] = []
     /// How far along each hypothesis may have got since the last fix.
     var reaches: [Double] = []
+    /// The hypothesis each of `predicted` was moved on from.
+    var origins: [Int] = []
     var candidates: [Candidate] = []
     var stretches: [(index: Int, cost: Double, along: Double)] = []
 
@@ -88,6 +90,13 @@ public struct RouteTracker: Sendable {
     static let firmAfter = 10
     /// Seconds after which a hypothesis's reference moves on to the current fix.
     static let referenceAge = 12.0
+    /// A likeliest guess slower than this (m/s), without the phone's speed, also meets each fix as
+    /// a rider setting off: its speed may change by `setOffChange` m/s (1σ) in the step, for
+    /// `setOffCost` nats. Ride lab, 180 turn rides: 0.5 nats and 6 m/s cured the three riders who
+    /// stood at the turn and rode back (lagging 40-59 m); 1-3 nats or 2.5-5 m/s cured fewer.
+    static let setOffBelow = 1.0
+    static let setOffChange = 6.0
+    static let setOffCost = 0.5
     /// Of riders after a long gap, the share who rode on (the others stopped somewhere on the way).
     static let rodeOn = 0.8
 
@@ -418,7 +427,7 @@ public struct RouteTracker: Sendable {
     }
 
     /// Moves a hypothesis on to the time of the fix (by how far the fixes moved, without times).
-    func predict(_ hypothesis: inout RideHypothesis, context c: Context, fading: Double, fresh: Double) {
+    func predict(_ hypothesis: inout RideHypothesis, context c: Context, fading: Double, fresh: Double, speedChangeFloor: Double = 0.5) {
         guard let step = c.seconds else {
             // Without times: a little ahead, by how far the fix moved.
             hypothesis.along += min(c.moved, 100) / 2
@@ -429,7 +438,7 @@ public struct RouteTracker: Sendable {
         }
         // Speed changes at most so much however long the gap: a drop-out widens the search by
         // hundreds of metres, not by kilometres of constant acceleration.
-        let changeLimit = max(options.speedChangeShare * hypothesis.velocity, 0.5)
+        let changeLimit = max(options.speedChangeShare * hypothesis.velocity, speedChangeFloor)
         let change = min(options.acceleration * options.acceleration * step * step, changeLimit * changeLimit)
         hypothesis.predict(seconds: step, speedChange: change, fading: fading, fresh: fresh)
     }
