@@ -236,7 +236,8 @@ private final class GPXCollector {
     /// Opens a waypoint at its coordinate (refused as a track point's would be), or none past
     /// `Waypoint.maximumCount`.
     private func readWaypoint(_ tag: some XMLTagReading, currentLine: () -> Int) throws(RouteError) {
-        guard waypoints.count < Waypoint.maximumCount else { return }
+        // One past the limit, so that the route can say some were left out.
+        guard waypoints.count <= Waypoint.maximumCount else { return }
         let number = waypointCount
         func place() -> String { "line \(currentLine() + skippedLines), waypoint \(number)" }
         let latitude = try self.number(of: "lat", in: tag, at: place())

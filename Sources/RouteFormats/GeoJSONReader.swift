@@ -102,7 +102,8 @@ struct GeoJSONReader {
     private mutating func readPoint(_ geometry: JSONNode, properties: JSONNode?, path: [String]) throws(RouteError) {
         // Not a line: named when no line is found, as before points were read.
         passedOver.append("Point")
-        guard waypoints.count < Waypoint.maximumCount else { return }
+        // One past the limit, so that the route can say some were left out.
+        guard waypoints.count <= Waypoint.maximumCount else { return }
         let positions = try readPositions(JSONNode.array([geometry["coordinates"] ?? .null]), path: path + ["point"])
         guard let coordinate = positions.first else { return }
         func text(_ key: String) -> String? {

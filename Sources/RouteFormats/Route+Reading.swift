@@ -21,6 +21,11 @@ extension Route {
         case .polyline(let precision): candidates = try PolylineDecoder.stages(from: bytes, precision: precision)
         }
         var route = try Route(assembling: candidates)
+        if waypoints.count > Waypoint.maximumCount {
+            waypoints.removeLast(waypoints.count - Waypoint.maximumCount)
+            route.warnings.append(
+                "the file marks more than \(Waypoint.maximumCount) waypoints; the first \(Waypoint.maximumCount) are kept as pins")
+        }
         route.waypoints = waypoints
         return route
     }

@@ -48,8 +48,9 @@ public struct Waypoint: Sendable, Equatable {
         self.colour = colour
     }
 
-    /// The most waypoints a route is read with: planners write dozens, and each becomes pictures.
-    public static let maximumCount = 10_000
+    /// The most waypoints a route is read with: planners write dozens, and each becomes a pin and
+    /// a callout, a callout some 13 markers' worth of pixels at each theme and scale.
+    public static let maximumCount = 1_000
     /// The longest name, description or symbol kept, in characters; longer is cut.
     public static let maximumTextCharacters = 1_000
 }

@@ -58,4 +58,23 @@ struct WaypointTests {
             try Route.parse(Array(text.replacingOccurrences(of: "[13.76, 46.45]", with: "[13.76, 95]").utf8), format: .geoJSON)
         }
     }
+
+    @Test("past 1,000 waypoints the first 1,000 are kept, with a warning; exactly 1,000 without", arguments: [999, 1_000, 1_001, 5_000])
+    func waypointLimit(count: Int) throws {
+        let points = (0..<count).map { #"<wpt lat="46.\#($0 % 1000)" lon="13.5"><name>W\#($0)</name></wpt>"# }.joined()
+        let gpx = #"<gpx version="1.1">"# + points + #"<trk><trkseg><trkpt lat="46.43" lon="13.74"/><trkpt lat="46.44" lon="13.75"/></trkseg></trk></gpx>"#
+        for format in [RouteFormat.gpx] {
+            let route = try Route.parse(Array(gpx.utf8), format: format)
+            #expect(route.waypoints.count == min(count, Waypoint.maximumCount))
+            #expect(route.waypoints.last?.name == "W\(min(count, Waypoint.maximumCount) - 1)")
+            let warned = route.warnings.contains { $0.contains("more than 1000 waypoints") }
+            #expect(warned == (count > Waypoint.maximumCount), "\(route.warnings)")
+        }
+        let features = (0..<count).map { #"{"type":"Feature","properties":{"name":"W\#($0)"},"geometry":{"type":"Point","coordinates":[13.5,46.1]}}"# }
+        let line = #"{"type":"Feature","properties":{},"geometry":{"type":"LineString","coordinates":[[13.74,46.43],[13.75,46.44]]}}"#
+        let geoJSON = #"{"type":"FeatureCollection","features":["# + ([line] + features).joined(separator: ",") + "]}"
+        let route = try Route.parse(Array(geoJSON.utf8), format: .geoJSON)
+        #expect(route.waypoints.count == min(count, Waypoint.maximumCount))
+        #expect(route.warnings.contains { $0.contains("more than 1000 waypoints") } == (count > Waypoint.maximumCount))
+    }
 }
