@@ -79,14 +79,6 @@ extension PictureRequest {
         return pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
     }
 
-    /// `/v1/pin` or `/v1/callout`: the endpoint that draws it, before its format's extension.
-    public var endpoint: String {
-        switch self {
-        case .pin: "/v1/pin"
-        case .callout: "/v1/callout"
-        }
-    }
-
     /// `text` with all but RFC 3986's unreserved characters percent-encoded, as UTF-8.
     static func percentEncoded(_ text: String) -> String {
         var encoded = ""

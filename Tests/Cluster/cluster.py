@@ -170,7 +170,7 @@ def run(instances, port, seconds, folder):
     document = json.loads(body)
     urls = sorted({image["url"] for images in document["images"].values() for image in images})
     urls += sorted(sheet["url"] + ending for sheet in document["sprite"] for ending in [".json", ".png", "@2x.json", "@2x.png"])
-    signed = [url for url in urls if re.match(r"^/v1/(icons|sprites)/[A-Za-z0-9_-]{22}/", url)]
+    signed = [url for url in urls if re.match(r"^/v1/(icons|sprites|pictures)/[A-Za-z0-9_-]{22}/", url)]
     check(len(signed) == len(urls) and len(urls) > 50, f"all {len(urls)} URLs of the document are signed")
     same = 0
     for url in urls:

@@ -37,7 +37,9 @@ struct RoutePinEndpointTests {
                         for entry in entries {
                             let url = try #require(entry["url"] as? String)
                             let (path, query) = try #require(url.split(separator: "?", maxSplits: 1).map(String.init).pair)
-                            #expect(path == (key == "icon" ? "/v1/pin.png" : "/v1/callout.png"))
+                            // Named by the picture's file (its hash), drawn by the query.
+                            let file = String(path.dropFirst("/v1/pictures/".count))
+                            #expect(path.hasPrefix("/v1/pictures/") && file.hasPrefix(key == "icon" ? "pin-" : "callout-") && !file.contains("/"), "\(path)")
                             let request: PictureRequest =
                                 key == "icon"
                                 ? .pin(try PinRequest(query: QueryParameters(query, allowed: PinRequest.queryParameters)))
@@ -46,6 +48,8 @@ struct RoutePinEndpointTests {
                             picture = request.picture
                             let served = try await client.execute(uri: url, method: .get)
                             #expect(served.status == .ok)
+                            #expect(served.headers[.cacheControl] == "public, max-age=31536000, immutable")
+                            #expect(file.contains(String(SHA256Hex.of(served.bytes).prefix(10))))
                             let png = try PNGDecoder.decode(served.bytes)
                             #expect(png.width == entry["width"] as? Int && png.height == entry["height"] as? Int)
                             sha256ByScale[request.scale] = SHA256Hex.of(served.bytes)
@@ -57,12 +61,45 @@ struct RoutePinEndpointTests {
             }
             // Every waypoint names no built-in icon: one pin, and seven callouts, in each theme.
             #expect(checked.count == 2 + 7 * 2, "\(checked.sorted())")
+            // A query that draws another picture than the file names is not answered.
+            let url = try #require(
+                images.values.flatMap { $0.compactMap { $0["url"] as? String } }.first { $0.hasPrefix("/v1/pictures/") && $0.contains("scale=1") && $0.contains("theme=day") })
+            let other = url.replacingOccurrences(of: "theme=day", with: "theme=night").replacingOccurrences(of: "scale=1", with: "scale=2")
+            #expect(other != url)
+            #expect(try await client.execute(uri: other, method: .get).status == .notFound)
             let layers = try #require(document["layers"] as? [[String: Any]]).compactMap { $0["id"] as? String }
             #expect(
                 layers == [
                     "markerpaint-markers-day", "markerpaint-markers-night", "markerpaint-pins-day", "markerpaint-pins-night",
                     "markerpaint-callouts-day", "markerpaint-callouts-night",
                 ])
+        }
+    }
+
+    @Test("with a signing key: each pin's and callout's URL is signed over its file and query; without the signature, or with the query changed, 403 and nothing drawn")
+    func signed() async throws {
+        let gpx = try sharedRouteBytes("korita-zbevnica.gpx")
+        var signing = LiveService.configuration
+        signing.signingKeyFile = try SigningTests.keyFile(SigningTests.hexKey)
+        try await LiveService.run(signing) { client in
+            let response = try await client.execute(uri: "/v1/routes", method: .post, body: ByteBuffer(bytes: gpx))
+            #expect(response.status == .ok)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+            let images = try #require(document["images"] as? [String: [[String: Any]]])
+            let urls = images.values.flatMap { $0.compactMap { $0["url"] as? String } }.filter { $0.hasPrefix("/v1/pictures/") }
+            // Two waypoints: a pin and two callouts per theme, at three scales.
+            #expect(urls.count == (1 + 2) * 2 * 3, "\(urls.count)")
+            for url in urls {
+                #expect(url.range(of: #"^/v1/pictures/[A-Za-z0-9_-]{22}/(pin|callout)-[^/?]+\.png\?"#, options: .regularExpression) != nil, "\(url)")
+                #expect(try await client.execute(uri: url, method: .get).status == .ok)
+            }
+            let url = try #require(urls.first { $0.contains("/pin-") })
+            let unsigned = url.replacingOccurrences(of: #"/v1/pictures/[A-Za-z0-9_-]{22}/"#, with: "/v1/pictures/", options: .regularExpression)
+            let recoloured = url.replacingOccurrences(of: "color=%23", with: "color=%23ff")
+            for forged in [unsigned, recoloured] {
+                #expect(forged != url)
+                #expect(try await client.execute(uri: forged, method: .get).status == .forbidden, "\(forged)")
+            }
         }
     }
 }

@@ -13,6 +13,8 @@ public struct URLSigner: Sendable {
     /// opens no sprite sheet of the same name.
     public enum Kind: String, Sendable, CaseIterable {
         case images, icons, sprites
+        /// A route's pins and callouts: the name signed is the file and the query that draws it.
+        case pictures
     }
 
     /// 16 bytes of the HMAC: 128 bits, 22 characters of base64url.

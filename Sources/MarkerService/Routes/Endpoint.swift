@@ -25,12 +25,15 @@ struct Endpoint: Sendable {
     static let signedImage = Endpoint(path: "/v1/images/{segment}/{file}", method: .get)
     static let signedIcon = Endpoint(path: "/v1/icons/{segment}/{file}", method: .get)
     static let signedSprite = Endpoint(path: "/v1/sprites/{segment}/{file}", method: .get)
+    /// A route's pin or callout by name and query, as route documents hand it out.
+    static let picture = Endpoint(path: "/v1/pictures/{segment}", method: .get)
+    static let signedPicture = Endpoint(path: "/v1/pictures/{segment}/{file}", method: .get)
     static let routes = Endpoint(path: "/v1/routes", method: .post)
     static let progress = Endpoint(path: "/v1/progress", method: .post)
     static let offlineTiles = Endpoint(path: "/v1/offline/tiles", method: .post)
     static let health = Endpoint(path: "/healthz", method: .get)
     static let metrics = Endpoint(path: "/metrics", method: .get)
-    static let all = markers.map(\.endpoint) + pins.map(\.endpoint) + callouts.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, routes, progress, offlineTiles, health, metrics]
+    static let all = markers.map(\.endpoint) + pins.map(\.endpoint) + callouts.map(\.endpoint) + [namedImage, icon, sprite, signedImage, signedIcon, signedSprite, picture, signedPicture, routes, progress, offlineTiles, health, metrics]
 
     /// The methods a request to `path` may use, or nil if no endpoint has that path.
     static func allowedMethods(forPath path: String) -> [HTTPRequest.Method]? {

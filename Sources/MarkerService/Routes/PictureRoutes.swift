@@ -6,9 +6,12 @@ import MarkerSpec
 
 /// `GET /v1/pin.png?icon=…&color=…` and `GET /v1/callout.png?title=…&line=…&line=…&badge=…` (or
 /// `.svg`, `.pdf`), with `theme` and `scale`, drawn on a pool of their own; `POST /v1/callout.png`
-/// with a photo (JPEG or PNG) as its body and the same query.
+/// with a photo (JPEG or PNG) as its body and the same query. And a route's pins and callouts as
+/// its document hands them out: `/v1/pictures/[<signature>/]<file>?<query>`, drawn by the query and
+/// answered only if the picture is the file named (its hash), so the URL names its bytes for good.
 struct PictureRoutes: Sendable {
     let pool: CPUPool<PictureRenderers>
+    let access: SignedAccess
     let limiter: ClientLimiter
     /// The largest photo body taken: the photo limit, or the service's body limit if smaller.
     let photoBytes: Int
@@ -24,6 +27,33 @@ struct PictureRoutes: Sendable {
                 try await callout(request, context, format: format)
             }
         }
+        for endpoint in [Endpoint.picture, .signedPicture] {
+            router.on(RouterPath(endpoint.path), method: endpoint.method) { request, context in
+                try await routePicture(request, context)
+            }
+        }
+    }
+
+    private func routePicture(_ request: Request, _ context: ServiceRequestContext) async throws -> Response {
+        let file = try await access.file(request, context, .pictures, drawnByQuery: true) { $0[...] }
+        let notFound = ServiceError.notFound("no such picture: the query does not draw the file named (a pin's or callout's, its hash matching)")
+        let picture: PictureRequest
+        do {
+            let query = request.uri.query
+            if file.hasPrefix("pin-") {
+                picture = .pin(try PinRequest(query: QueryParameters(query, allowed: PinRequest.queryParameters)))
+            } else if file.hasPrefix("callout-") {
+                picture = .callout(try CalloutRequest(query: QueryParameters(query, allowed: CalloutRequest.queryParameters, repeatable: ["line"])))
+            } else {
+                throw notFound
+            }
+        } catch let error as QueryError {
+            throw ServiceError(error)
+        }
+        try await limiter.draws(context.client)
+        let (image, bytes) = try await draw { renderers in try renderers.render(picture) }
+        guard image.fileName == file else { throw notFound }
+        return ContentResponse(bytes: ByteBuffer(bytes: bytes), sha256: image.sha256, contentType: image.format.mediaType).response(to: request)
     }
 
     private func pin(_ request: Request, _ context: ServiceRequestContext, format: ImageFormat) async throws -> Response {

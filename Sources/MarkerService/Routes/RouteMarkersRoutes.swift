@@ -58,13 +58,13 @@ struct RouteMarkersRoutes: Sendable {
         // The route costs its client every image it needs, drawn now or found cached.
         permit.charge(markers.count * options.themes.count * SpriteID.everyScale.count)
         let drawn = try await work.images.pictures(of: markers, themes: options.themes)
-        // A route's waypoints: each pin and callout at every scale, charged as the markers are.
+        // A route's waypoints: each pin and callout at every scale, charged as the markers are, drawn or found recorded.
         permit.charge(prepared.imageSet.pictures.count)
-        let pictures = try await RoutePictures.draw(prepared.imageSet.pictures, on: work.pictures)
+        let pictures = try await RoutePictures.draw(prepared.imageSet.pictures, on: work.pictures, records: work.pictureRecords)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(markers, options, drawn) : ([:], [])
         var members = Self.members(prepared, options, drawn, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
         if !prepared.plan.pins.isEmpty, case .object(let images)? = members["images"], case .array(let layers)? = members["layers"] {
-            members["images"] = .object(images + pictures.imageEntries(base: work.publicBaseURL ?? "").map { .init($0.key, $0.value) })
+            members["images"] = .object(images + pictures.imageEntries(base: work.publicBaseURL ?? "", urls: work.urls).map { .init($0.key, $0.value) })
             members["layers"] = .array(
                 layers
                     + options.themes.enumerated().map { index, theme in

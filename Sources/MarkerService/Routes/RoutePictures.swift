@@ -7,9 +7,8 @@ import MarkerSpec
 import RoutePlacement
 
 /// A route document's pins and callouts: each drawn at every scale the service's ids hash, named
-/// by a `SpriteID` of those pictures, and handed out as `/v1/pin.png?…` and `/v1/callout.png?…`
-/// URLs whose query redraws them on any instance (those endpoints draw by query, as
-/// `/v1/marker.png` does, so they carry no signature).
+/// by a `SpriteID` of those pictures, and handed out as `/v1/pictures/[<signature>/]<file>?<query>`
+/// URLs: the query redraws them on any instance, and the file's hash says it drew the same bytes.
 struct RoutePictures: Sendable {
     /// A picture in one theme, as the document names it.
     struct Themed: Hashable, Sendable {
@@ -28,10 +27,15 @@ struct RoutePictures: Sendable {
     /// Each id's pictures, by scale.
     let drawn: [SpriteID: [Drawn]]
 
-    /// Draws `requests` on `pool`.
-    static func draw(_ requests: [PictureRequest], on pool: CPUPool<PictureRenderers>) async throws -> RoutePictures {
+    /// Draws those of `requests` that `records` does not hold on `pool`, and records them.
+    static func draw(_ requests: [PictureRequest], on pool: CPUPool<PictureRenderers>, records: PictureRecords) async throws -> RoutePictures {
         var all: [Drawn] = []
         all.reserveCapacity(requests.count)
+        var missing: [PictureRequest] = []
+        for request in requests {
+            if let image = records.record(of: request) { all.append(Drawn(request: request, image: image)) } else { missing.append(request) }
+        }
+        let requests = missing
         // A few jobs per thread, each of several pictures: a hop to the pool costs about a pin.
         let chunk = max(1, min(16, requests.count / max(1, 4 * pool.threadCount)))
         try await withThrowingTaskGroup(of: [Drawn].self) { group in
@@ -43,7 +47,10 @@ struct RoutePictures: Sendable {
                     }
                 }
             }
-            for try await drawn in group { all += drawn }
+            for try await drawn in group {
+                for picture in drawn { records.insert(picture.image, for: picture.request) }
+                all += drawn
+            }
         }
         var shas: [Themed: [MarkerScale: String]] = [:]
         for drawn in all {
@@ -73,7 +80,7 @@ struct RoutePictures: Sendable {
 
     /// The document's `images` entries of the pictures: for each id, its URL, `pixelRatio`,
     /// `width`, `height` and `anchor` at every scale.
-    func imageEntries(base: String) -> [String: JSONValue] {
+    func imageEntries(base: String, urls: ServiceURLs) -> [String: JSONValue] {
         var entries: [String: JSONValue] = [:]
         for (id, pictures) in drawn {
             entries[id.value] = .array(
@@ -81,7 +88,7 @@ struct RoutePictures: Sendable {
                     guard let ratio = drawn.request.scale.whole, let query = drawn.request.query else { return nil }
                     return [
                         "pixelRatio": .integer(ratio),
-                        "url": .string(base + drawn.request.endpoint + ".png?" + query),
+                        "url": .string(base + urls.picture(drawn.image.fileName, query: query)),
                         "width": .integer(drawn.image.width),
                         "height": .integer(drawn.image.height),
                         "anchor": [.number(drawn.image.anchor.x), .number(drawn.image.anchor.y)],

@@ -8,6 +8,8 @@ struct RouteWork: Sendable {
     let images: MarkerImages
     /// The threads that draw pins and callouts.
     let pictures: CPUPool<PictureRenderers>
+    /// What pins and callouts drew, so a route posted again draws none of them.
+    let pictureRecords: PictureRecords
     /// The URLs handed out for icons and sheets, signed where the service has a key.
     let urls: ServiceURLs
     let limiter: ClientLimiter

@@ -16,6 +16,12 @@ struct ServiceURLs: Sendable {
         path(.icons, name: id.value, file: SpriteSheet.fileName(id.value, pixelRatio: ratio, extension: "png"))
     }
 
+    /// `/v1/pictures/[<signature>/]<file>?<query>`: a route's pin or callout by its content-hashed
+    /// file name and the query that draws it; the signature covers both.
+    func picture(_ fileName: String, query: String) -> String {
+        path(.pictures, name: fileName + "?" + query, file: fileName) + "?" + query
+    }
+
     /// `/v1/sprites/[<signature>/]<name>`: a sheet's base URL, which map SDKs complete with
     /// `[@2x].png` and `.json`; the signature covers the name.
     func sprite(_ name: String) -> String { path(.sprites, name: name, file: name) }

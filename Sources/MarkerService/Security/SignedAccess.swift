@@ -13,11 +13,15 @@ struct SignedAccess: Sendable {
     /// verifies for what `name` reads from it; without a signer, the unsigned form only.
     /// - Throws: `400` for a query, `403` for a missing or wrong signature, `404` for a name that
     ///   does not read, or a signature where the service signs nothing.
+    ///
+    /// With `drawnByQuery` (a route's pins and callouts), the query says what to draw and the
+    /// signature covers the file and the query, byte for byte.
     func file(
-        _ request: Request, _ context: ServiceRequestContext, _ kind: URLSigner.Kind, name: (String) -> Substring?
+        _ request: Request, _ context: ServiceRequestContext, _ kind: URLSigner.Kind, drawnByQuery: Bool = false, name: (String) -> Substring?
     ) async throws -> String {
-        // The name alone decides the bytes; a query could only make two URLs for one file.
-        guard request.uri.query?.isEmpty ?? true else {
+        let query = request.uri.query ?? ""
+        // Else the name alone decides the bytes; a query could only make two URLs for one file.
+        guard drawnByQuery || query.isEmpty else {
             throw ServiceError(.badRequest, "a content-hashed URL takes no query")
         }
         // `/<kind>/<file>`, or signed, `/<kind>/<signature>/<file>` (`Endpoint`).
@@ -37,7 +41,7 @@ struct SignedAccess: Sendable {
                 ServiceError(
                     .forbidden, "this service signs its URLs: ask for \(kind.rawValue) by the signed URL a route document or Content-Location gives"))
         case (let signer?, let signature?):
-            guard let named = name(file), signer.verifies(signature, kind, named) else {
+            guard let named = name(file), signer.verifies(signature, kind, drawnByQuery ? named + "?" + query : named) else {
                 try await limiter.refuse(context.client, ServiceError(.forbidden, "the URL's signature does not verify"))
             }
             return file
