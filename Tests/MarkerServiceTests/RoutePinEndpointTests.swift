@@ -76,6 +76,27 @@ struct RoutePinEndpointTests {
         }
     }
 
+    @Test("a route posted again draws none of its pins and callouts: what each drew is recorded")
+    func recorded() async throws {
+        let gpx = try sharedRouteBytes("cerknicko-jezero.gpx")
+        try await LiveService.run { client in
+            func drawn() async throws -> Int {
+                let text = try await client.execute(uri: "/metrics", method: .get).text
+                let line = text.split(separator: "\n").first { $0.hasPrefix("markerpaint_pictures_drawn_total ") }
+                return Int(line?.split(separator: " ").last.map(String.init) ?? "") ?? 0
+            }
+            let before = try await drawn()
+            let first = try await client.execute(uri: "/v1/routes", method: .post, body: ByteBuffer(bytes: gpx))
+            let afterFirst = try await drawn()
+            let second = try await client.execute(uri: "/v1/routes", method: .post, body: ByteBuffer(bytes: gpx))
+            #expect(first.status == .ok && second.status == .ok)
+            // One pin and seven callouts, in two themes at three scales.
+            #expect(afterFirst - before == (1 + 7) * 2 * 3)
+            #expect(try await drawn() == afterFirst)
+            #expect(first.bytes == second.bytes)
+        }
+    }
+
     @Test("with a signing key: each pin's and callout's URL is signed over its file and query; without the signature, or with the query changed, 403 and nothing drawn")
     func signed() async throws {
         let gpx = try sharedRouteBytes("korita-zbevnica.gpx")

@@ -18,6 +18,8 @@ final class ServiceMetrics: Sendable {
     let cacheBytes: Metrics.Gauge
     /// How long one marker takes to draw and encode, on a render thread.
     let renderDuration: Metrics.Timer
+    /// Pins and callouts drawn, for a route's document or by query.
+    let picturesDrawn: Metrics.Counter
 
     private let factory: PrometheusMetricsFactory
     /// Request metrics by route and status, made once each: the registry's own lookup takes a lock and hashes labels.
@@ -51,6 +53,7 @@ final class ServiceMetrics: Sendable {
         cacheMisses = Metrics.Counter(label: Names.cacheMisses, factory: factory)
         cacheBytes = Metrics.Gauge(label: Names.cacheBytes, factory: factory)
         renderDuration = Metrics.Timer(label: Names.renderDuration, factory: factory)
+        picturesDrawn = Metrics.Counter(label: Names.picturesDrawn, factory: factory)
     }
 
     /// Counts one answered request and its duration under its route pattern (bounded), not its raw path.
@@ -82,5 +85,6 @@ final class ServiceMetrics: Sendable {
         static let cacheMisses = "markerpaint_cache_misses_total"
         static let cacheBytes = "markerpaint_cache_bytes"
         static let renderDuration = "markerpaint_render_duration_seconds"
+        static let picturesDrawn = "markerpaint_pictures_drawn_total"
     }
 }

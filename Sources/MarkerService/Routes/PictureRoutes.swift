@@ -3,6 +3,7 @@ import MarkerPins
 import MarkerQuery
 import MarkerRender
 import MarkerSpec
+import Metrics
 
 /// `GET /v1/pin.png?icon=…&color=…` and `GET /v1/callout.png?title=…&line=…&line=…&badge=…` (or
 /// `.svg`, `.pdf`), with `theme` and `scale`, drawn on a pool of their own; `POST /v1/callout.png`
@@ -13,6 +14,7 @@ struct PictureRoutes: Sendable {
     let pool: CPUPool<PictureRenderers>
     let access: SignedAccess
     let limiter: ClientLimiter
+    let metrics: ServiceMetrics
     /// The largest photo body taken: the photo limit, or the service's body limit if smaller.
     let photoBytes: Int
 
@@ -101,7 +103,9 @@ struct PictureRoutes: Sendable {
     /// Draws on the pool; a pool too busy to queue more is a 503 with `Retry-After`, as for markers.
     private func draw<Value: Sendable>(_ job: @escaping @Sendable (inout PictureRenderers) throws -> Value) async throws -> Value {
         do {
-            return try await pool.run(job)
+            let value = try await pool.run(job)
+            metrics.picturesDrawn.increment()
+            return value
         } catch is CPUPool<PictureRenderers>.Refusal {
             throw ServiceError(.serviceUnavailable, "the service is drawing as much as it can; try again shortly", retryAfter: 1)
         }

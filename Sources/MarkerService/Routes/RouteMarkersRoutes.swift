@@ -60,7 +60,7 @@ struct RouteMarkersRoutes: Sendable {
         let drawn = try await work.images.pictures(of: markers, themes: options.themes)
         // A route's waypoints: each pin and callout at every scale, charged as the markers are, drawn or found recorded.
         permit.charge(prepared.imageSet.pictures.count)
-        let pictures = try await RoutePictures.draw(prepared.imageSet.pictures, on: work.pictures, records: work.pictureRecords)
+        let pictures = try await RoutePictures.draw(prepared.imageSet.pictures, on: work.pictures, records: work.pictureRecords, metrics: work.metrics)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(markers, options, drawn) : ([:], [])
         var members = Self.members(prepared, options, drawn, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
         if !prepared.plan.pins.isEmpty, case .object(let images)? = members["images"], case .array(let layers)? = members["layers"] {

@@ -4,6 +4,7 @@ import MarkerPins
 import MarkerQuery
 import MarkerRender
 import MarkerSpec
+import Metrics
 import RoutePlacement
 
 /// A route document's pins and callouts: each drawn at every scale the service's ids hash, named
@@ -28,7 +29,9 @@ struct RoutePictures: Sendable {
     let drawn: [SpriteID: [Drawn]]
 
     /// Draws those of `requests` that `records` does not hold on `pool`, and records them.
-    static func draw(_ requests: [PictureRequest], on pool: CPUPool<PictureRenderers>, records: PictureRecords) async throws -> RoutePictures {
+    static func draw(
+        _ requests: [PictureRequest], on pool: CPUPool<PictureRenderers>, records: PictureRecords, metrics: ServiceMetrics
+    ) async throws -> RoutePictures {
         var all: [Drawn] = []
         all.reserveCapacity(requests.count)
         var missing: [PictureRequest] = []
@@ -49,6 +52,7 @@ struct RoutePictures: Sendable {
             }
             for try await drawn in group {
                 for picture in drawn { records.insert(picture.image, for: picture.request) }
+                metrics.picturesDrawn.increment(by: Int64(drawn.count))
                 all += drawn
             }
         }

@@ -10,6 +10,7 @@ struct RouteWork: Sendable {
     let pictures: CPUPool<PictureRenderers>
     /// What pins and callouts drew, so a route posted again draws none of them.
     let pictureRecords: PictureRecords
+    let metrics: ServiceMetrics
     /// The URLs handed out for icons and sheets, signed where the service has a key.
     let urls: ServiceURLs
     let limiter: ClientLimiter
