@@ -22,14 +22,16 @@ import Foundation
 struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Draw every marker of a route and write markers.geojson, manifest.json, sprites and a style layer.",
+        abstract: "Draw every marker of a route, and a pin and callout for each of its waypoints, and write markers.geojson, manifest.json, sprites and a style.",
         discussion: """
             Examples:
               markerpaint route ride.gpx --out ride-markers
               markerpaint route stages.geojson --out out --themes night --scales 1,2,3 --cumulative
               markerpaint route - --polyline6 --unit mi --out out < route.txt
               markerpaint route ride.gpx --target ios --out App    # App/Markers.xcassets
-            Markers are placed by geodesic distance on the WGS84 ellipsoid. --out must be new, empty, or
+            Markers are placed by geodesic distance on the WGS84 ellipsoid. A GPX <wpt> or GeoJSON Point
+            becomes a pin (its <sym> or marker-symbol names the icon) that opens a callout with its
+            name and description; at most 1,000 are kept. --out must be new, empty, or
             written only by markerpaint: a folder holding anything else is refused. New files are drawn
             aside and moved in when all are ready; what the earlier run wrote and this one does not is
             then removed. Images an earlier run drew are reused, not drawn again.
