@@ -22,7 +22,8 @@ extension RouteTracker {
         origins.removeAll(keepingCapacity: true)
         for (rank, var hypothesis) in state.hypotheses.enumerated() {
             let before = hypothesis.along
-            let stopped = hypothesis
+            // A rider standing still may set off at any fix: see below.
+            let stopped = rank == 0 && c.seconds != nil && c.fix.speed == nil && hypothesis.velocity < Self.setOffBelow ? hypothesis : nil
             predict(&hypothesis, context: c, fading: fading, fresh: fresh)
             low = min(low, hypothesis.furthest - c.retreat)
             let shortfall = Shortfall(hypothesis, context: c)
@@ -34,12 +35,11 @@ extension RouteTracker {
             shortfalls.append(shortfall)
             reaches.append(reach)
             origins.append(rank)
-            // A rider standing still may set off at any fix: beside the guess that they stand on,
+            // A rider standing still may set off: beside the guess that they stand on,
             // one whose speed may change as a start changes it, for a price. Without the phone's
             // speed only the fixes tell, and a guess whose speed creeps up from nought lags a rider
             // who rode off (a summit, a turn) by tens of metres for fix after fix.
-            if rank == 0, c.seconds != nil, c.fix.speed == nil, stopped.velocity < Self.setOffBelow {
-                var setOff = stopped
+            if var setOff = stopped {
                 predict(&setOff, context: c, fading: fading, fresh: fresh, speedChangeFloor: Self.setOffChange)
                 setOff.cost += Self.setOffCost
                 predicted.append(setOff)
