@@ -21,7 +21,7 @@ public enum PinLayer {
     public static let calloutTipAboveBottom = CalloutMetrics.tipAboveBottom
     /// Points between the point and a callout's tail's tip: the pin's height and 2 to spare, so an
     /// open callout stands on its pin's head and leaves the pin in sight.
-    public static let calloutLift = Pin.footprint.pill.height + 2
+    public static let calloutLift = -Pin.footprint.bounds.top + 2
 
     /// The callout layer's filter that selects pin `number` (0: none).
     public static func selecting(_ number: Int) -> JSONValue { ["==", ["get", "pin"], .integer(number)] }

@@ -179,9 +179,10 @@ struct PreviewPageTests {
         #expect(states[1].selected == number, "a tap on the pin opens its callout")
         #expect(states[2].selected == 0, "a tap on the map closes it")
         #expect(states[3].selected == number)
-        // Drawn: the callout's own fill above the pin (its tail's tip 34 points above the point), in the theme's colour.
+        // Drawn: the callout's own fill above the pin, in the theme's colour: 6 points into the
+        // bubble's bottom padding, above its tail (8 tall, its tip 34 points above the point).
         let screenshot = try PNGDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: shot))))
-        let fill = screenshot[screenshot.width / 2, screenshot.height / 2 - 34 - 8 - 20]
+        let fill = screenshot[screenshot.width / 2, screenshot.height / 2 - 34 - 8 - 6]
         if theme == "day" {
             #expect(fill.r > 240 && fill.g > 240 && fill.b > 240, "\(fill)")
         } else {
