@@ -114,6 +114,16 @@ struct RoutePinEndpointTests {
                 #expect(url.range(of: #"^/v1/pictures/[A-Za-z0-9_-]{22}/(pin|callout)-[^/?]+\.png\?"#, options: .regularExpression) != nil, "\(url)")
                 #expect(try await client.execute(uri: url, method: .get).status == .ok)
             }
+            // A pin and a callout drawn by query name their signed URL, as /v1/marker.png names its image.
+            for query in ["/v1/pin.png?icon=water&theme=night&scale=2", "/v1/callout.png?title=Spring&line=Cold%20water&scale=1"] {
+                let drawn = try await client.execute(uri: query, method: .get)
+                #expect(drawn.status == .ok)
+                let location = try #require(drawn.headers[.contentLocation], "\(query)")
+                #expect(location.range(of: #"^/v1/pictures/[A-Za-z0-9_-]{22}/(pin-water-night@2x|callout-spring-day@1x)-[0-9a-f]{10}\.png\?"#, options: .regularExpression) != nil, "\(location)")
+                let named = try await client.execute(uri: location, method: .get)
+                #expect(named.status == .ok && named.bytes == drawn.bytes)
+                #expect(named.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            }
             let url = try #require(urls.first { $0.contains("/pin-") })
             let unsigned = url.replacingOccurrences(of: #"/v1/pictures/[A-Za-z0-9_-]{22}/"#, with: "/v1/pictures/", options: .regularExpression)
             let recoloured = url.replacingOccurrences(of: "color=%23", with: "color=%23ff")

@@ -58,7 +58,7 @@ public func buildApplication(
     MarkerRoutes(images: images, access: access, urls: urls, limiter: limiter).add(to: router)
     // Pins and callouts on a pool of their own, as many threads as markers, as many waiting as a thread holds.
     let picturePool = try await PictureRenderers.pool(threads: configuration.renderThreads, capacity: 64 * configuration.renderThreads)
-    PictureRoutes(pool: picturePool, access: access, limiter: limiter, metrics: metrics, photoBytes: min(CalloutPhoto.limits.bytes, configuration.maximumRouteBytes)).add(to: router)
+    PictureRoutes(pool: picturePool, access: access, limiter: limiter, metrics: metrics, urls: urls, photoBytes: min(CalloutPhoto.limits.bytes, configuration.maximumRouteBytes)).add(to: router)
     SpriteRoutes(images: images, sheets: sheets, concurrency: routeConcurrency, access: access, limiter: limiter).add(to: router)
     let routeWork = RouteWork(
         images: images, pictures: picturePool, pictureRecords: PictureRecords(capacityBytes: 4 << 20), metrics: metrics, urls: urls, limiter: limiter, workers: routeWorkers, concurrency: routeConcurrency,

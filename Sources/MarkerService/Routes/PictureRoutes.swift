@@ -15,6 +15,8 @@ struct PictureRoutes: Sendable {
     let access: SignedAccess
     let limiter: ClientLimiter
     let metrics: ServiceMetrics
+    /// Spells the `/v1/pictures/…` URL a PNG drawn by query is named by, signed where the service signs.
+    let urls: ServiceURLs
     /// The largest photo body taken: the photo limit, or the service's body limit if smaller.
     let photoBytes: Int
 
@@ -67,7 +69,7 @@ struct PictureRoutes: Sendable {
         }
         try await limiter.draws(context.client)
         let (image, bytes) = try await draw { renderers in try renderers.pins.render(pinRequest, format: format) }
-        return response(image.sha256, image.format, bytes, to: request)
+        return response(image, bytes, drawing: .pin(pinRequest), to: request)
     }
 
     private func callout(_ request: Request, _ context: ServiceRequestContext, format: ImageFormat) async throws -> Response {
@@ -95,7 +97,7 @@ struct PictureRoutes: Sendable {
             return .success(try renderers.callouts.render(calloutRequest, format: format))
         }
         switch drawn {
-        case .success(let (image, bytes)): return response(image.sha256, image.format, bytes, to: request)
+        case .success(let (image, bytes)): return response(image, bytes, drawing: .callout(calloutRequest), to: request)
         case .failure(let error): throw ServiceError(.badRequest, error.message, parameter: "body")
         }
     }
@@ -111,9 +113,13 @@ struct PictureRoutes: Sendable {
         }
     }
 
-    private func response(_ sha256: String, _ format: ImageFormat, _ bytes: [UInt8], to request: Request) -> Response {
-        ContentResponse(
-            bytes: ByteBuffer(bytes: bytes), sha256: sha256, contentType: format.mediaType, cacheControl: ContentResponse.queryCacheControl
+    /// The picture drawn by query; a PNG that a query can draw again is named, as `/v1/marker.png`
+    /// names its image, by its `/v1/pictures/…` URL in `Content-Location` (signed where the service signs).
+    private func response(_ image: PictureImage, _ bytes: [UInt8], drawing picture: PictureRequest, to request: Request) -> Response {
+        let canonical = image.format == .png ? picture.query.map { urls.picture(image.fileName, query: $0) } : nil
+        return ContentResponse(
+            bytes: ByteBuffer(bytes: bytes), sha256: image.sha256, contentType: image.format.mediaType,
+            cacheControl: ContentResponse.queryCacheControl, canonicalPath: canonical
         ).response(to: request)
     }
 }
