@@ -22,6 +22,15 @@ map.on("load", async () => {
   const response = await fetch(`${SERVICE}/v1/routes?themes=day,night`, { method: "POST", body: ROUTE });
   const ride = await response.json();
   for (const sheet of ride.sprite) map.addSprite(sheet.id, new URL(sheet.url, SERVICE).href);
+  // A route's pins and callouts are not on the sheets: the document gives their URLs.
+  map.on("styleimagemissing", async ({ id }) => {
+    const images = ride.images[id];
+    if (!images || !/^(pin|callout)-/.test(id)) return;
+    const ratio = Math.min(3, Math.ceil(window.devicePixelRatio));
+    const image = images.find((candidate) => candidate.pixelRatio === ratio) ?? images[0];
+    const loaded = await map.loadImage(new URL(image.url, SERVICE).href);
+    if (!map.hasImage(id)) map.addImage(id, loaded.data, { pixelRatio: image.pixelRatio });
+  });
   map.addSource("markerpaint-markers", { type: "geojson", data: ride });
   for (const layer of ride.layers) map.addLayer(layer);
   done(ride);
