@@ -9,7 +9,7 @@ extension MarkerBench {
     struct PinsRun: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "pins",
-            abstract: "Pins, callouts and callouts with a photo, each against a distance marker drawn and encoded in the same run (ms per image)."
+            abstract: "Pins (of 200 colours, and as a route draws them), callouts and callouts with a photo, each against a distance marker drawn and encoded in the same run (ms per image)."
         )
 
         @Option(help: "Images of each kind per run.") var count = 200
@@ -32,6 +32,11 @@ extension MarkerBench {
             let pinRequests = try (0..<count).map {
                 try PinRequest(pin: Pin(icon: icons[$0 % icons.count], colour: Colour(rgb: 30 + $0 % 200, 90, 200)), theme: .day, scale: 2)
             }
+            // As a route's batch draws them: the twelve icons in their category colours, both themes,
+            // so pins of one category share their body (the batch draws each of these once).
+            let routePinRequests = try (0..<count).map {
+                try PinRequest(pin: Pin(icon: icons[$0 % icons.count]), theme: $0 / icons.count % 2 == 0 ? .day : .night, scale: 2)
+            }
             let calloutRequests = try (0..<count).map {
                 try CalloutRequest(callout: Callout(title: "Water stop \($0)", lines: ["Tap by the door", "1,226 m"], badge: .init(text: "open")), theme: .day, scale: 2)
             }
@@ -49,13 +54,14 @@ extension MarkerBench {
             for _ in 0..<runs {
                 try time("distance marker") { for request in markerRequests { _ = try markers.render(request) } }
                 try time("pin") { for request in pinRequests { _ = try pins.render(request) } }
+                try time("pin, a route's") { for request in routePinRequests { _ = try pins.render(request) } }
                 try time("callout") { for request in calloutRequests { _ = try callouts.render(request) } }
                 try time("callout with a photo") { for request in photoRequests { _ = try callouts.render(request) } }
             }
             let median = { (name: String) in (times[name] ?? []).sorted()[runs / 2] }
             let baseline = median("distance marker")
             print("\(count) images of each kind at @2x, drawn and encoded as PNG; median of \(runs) interleaved runs, one thread")
-            for name in ["distance marker", "pin", "callout", "callout with a photo"] {
+            for name in ["distance marker", "pin", "pin, a route's", "callout", "callout with a photo"] {
                 let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
                 print(padded + String(format: "%8.3f ms per image  %7.2fx the distance marker", median(name), median(name) / baseline))
             }

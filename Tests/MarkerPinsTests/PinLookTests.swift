@@ -140,6 +140,21 @@ struct PinLookTests {
         #expect(Double(white) > 5 * s * s, "\(text): \(white) white pixels")
     }
 
+    @Test("a renderer that has drawn others (bodies of one colour shared, canvases reused) draws each pin byte for byte as a fresh one does", arguments: scales)
+    func sharedBodies(scale: MarkerScale) throws {
+        let warm = try PinRenderer()
+        var requests: [PinRequest] = []
+        for theme in Theme.builtIn {
+            for icon in PinIcon.allCases { requests.append(try PinRequest(pin: Pin(icon: icon), theme: theme, scale: scale)) }
+            requests.append(try PinRequest(pin: try Pin(text: "12", colour: PinIcon.food.categoryColour), theme: theme, scale: scale))
+        }
+        // Twice round, so that the second time every body is found kept.
+        for request in requests + requests.reversed() {
+            let fresh = try PinRenderer().render(request).bytes
+            #expect(try warm.render(request).bytes == fresh, "\(request.baseName)")
+        }
+    }
+
     @Test("the same pin twice gives the same bytes and name; another colour another name")
     func names() throws {
         let renderer = try PinRenderer()

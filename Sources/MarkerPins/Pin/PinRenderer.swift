@@ -14,6 +14,18 @@ public final class PinRenderer {
     private var fonts: [Int: FontDescription] = [:]
     /// The shadow's mask at each scale: every pin casts the same shadow.
     private var shadows = SurfaceCache<MarkerScale>(limit: MarkerScale.all.count)
+    /// A pin's shadow, teardrop and border by colour, theme and scale: pins of one category share
+    /// them, and only their icons differ. Each pin is its body copied and its icon painted on it,
+    /// the very operations of painting it whole, in the same order.
+    private var bodies = SurfaceCache<Body>(limit: 64)
+    /// The canvas each PNG is drawn on, by scale, reused.
+    private var canvases = SurfaceCache<MarkerScale>(limit: MarkerScale.all.count)
+
+    private struct Body: Hashable {
+        let colour: Colour
+        let theme: Theme
+        let scale: MarkerScale
+    }
 
     public init(compression: PNGEncoder.Compression = PNGEncoder.defaultCompression) throws(RenderError) {
         fontMap = try FontMap()
@@ -48,7 +60,17 @@ public final class PinRenderer {
         let geometry = PinGeometry(scale: request.scale)
         let bytes: [UInt8]
         if format == .png {
-            bytes = try encoder.encode(try drawSurface(request, geometry: geometry))
+            let body = try bodies.surface(for: Body(colour: request.pin.colour, theme: request.theme, scale: request.scale)) { () throws(RenderError) in
+                let surface = try CairoSurface(.colour, width: geometry.canvasWidth, height: geometry.canvasHeight)
+                try paintBody(request, geometry: geometry, on: try CairoContext(surface))
+                return surface
+            }
+            let canvas = try canvases.surface(for: request.scale) { () throws(RenderError) in
+                try CairoSurface(.colour, width: geometry.canvasWidth, height: geometry.canvasHeight)
+            }
+            try canvas.copyPixels(from: body)
+            try paintFace(request, geometry: geometry, on: try CairoContext(canvas))
+            bytes = try encoder.encode(canvas)
         } else {
             let document = try VectorDocument(format, width: geometry.canvasWidth, height: geometry.canvasHeight)
             do {
@@ -71,6 +93,12 @@ public final class PinRenderer {
 
     /// Paints the shadow, the teardrop and its border, and the icon or text, onto a clear `context`.
     private func paint(_ request: PinRequest, geometry: PinGeometry, on context: CairoContext) throws(RenderError) {
+        try paintBody(request, geometry: geometry, on: context)
+        try paintFace(request, geometry: geometry, on: context)
+    }
+
+    /// Paints the shadow, the teardrop and its border onto a clear `context`.
+    private func paintBody(_ request: PinRequest, geometry: PinGeometry, on context: CairoContext) throws(RenderError) {
         let palette = request.theme.palette
         context.paint(palette.shadow, maskedBy: try shadowMask(geometry, scale: request.scale))
 
@@ -85,7 +113,11 @@ public final class PinRenderer {
         context.setSource(Self.border(of: request.theme))
         context.stroke(width: 2 * geometry.borderWidth)
         context.restore()
+        try context.checkStatus("drawing a pin")
+    }
 
+    /// Paints the icon or text, in white, over the pin's body.
+    private func paintFace(_ request: PinRequest, geometry: PinGeometry, on context: CairoContext) throws(RenderError) {
         context.setSource(Colour(rgb: 255, 255, 255))
         switch request.pin.face {
         case .icon(let icon):

@@ -84,7 +84,7 @@ extension CairoSurface {
 
 extension CairoSurface {
     /// Makes this surface's pixels a copy of `source`'s, which must have the same format and size.
-    func copyPixels(from source: CairoSurface) throws(RenderError) {
+    package func copyPixels(from source: CairoSurface) throws(RenderError) {
         let format = cairo_image_surface_get_format(pointer)
         guard cairo_image_surface_get_format(source.pointer) == format, source.width == width, source.height == height,
             source.stride == stride
