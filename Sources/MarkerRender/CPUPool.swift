@@ -87,6 +87,38 @@ public final class CPUPool<Context>: Sendable {
         }
     }
 
+    /// `job` on each of `items` on the pool's threads, `chunk` items a pool job, the results in
+    /// `items`' order; `progress` hears how many are done after each job.
+    ///
+    /// Jobs of several items, since a hop to a pool thread and back costs about as much as a small
+    /// image; two jobs a thread queued at a time, which keeps every thread busy without queueing
+    /// the whole batch (a pool of bounded capacity would refuse the rest).
+    public func map<Item: Sendable, Value: Sendable>(
+        _ items: [Item], chunk: Int, progress: (Int) -> Void = { _ in }, _ job: @escaping @Sendable (inout Context, Item) throws -> Value
+    ) async throws -> [Value] {
+        let size = max(1, chunk)
+        let chunks = stride(from: 0, to: items.count, by: size).map { $0..<min($0 + size, items.count) }
+        var results: [Value?] = Array(repeating: nil, count: items.count)
+        try await withThrowingTaskGroup(of: (Range<Int>, [Value]).self) { group in
+            var next = 0
+            func addNext() {
+                let range = chunks[next]
+                let slice = Array(items[range])
+                group.addTask { (range, try await self.run { context in try slice.map { try job(&context, $0) } }) }
+                next += 1
+            }
+            while next < min(2 * threadCount, chunks.count) { addNext() }
+            var done = 0
+            while let (range, values) = try await group.next() {
+                for (index, value) in zip(range, values) { results[index] = value }
+                done += values.count
+                progress(done)
+                if next < chunks.count { addNext() }
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
     /// Jobs waiting for a thread.
     public var waiting: Int { jobs.waiting }
 

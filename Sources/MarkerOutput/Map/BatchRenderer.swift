@@ -33,30 +33,23 @@ public struct BatchRenderer: Sendable {
                 toDraw.append(index)
             }
         }
-        var done = total - toDraw.count
-        if done > 0 { progress(done, total) }
+        let reused = total - toDraw.count
+        if reused > 0 { progress(reused, total) }
         // Jobs of several images each: a hop to a pool thread and back costs about as much as
         // encoding a marker, so per-image jobs would spend a tenth of the batch waking threads.
         let chunk = max(1, min(Self.maximumChunk, toDraw.count / (4 * pool.threadCount)))
-        let chunks = stride(from: 0, to: toDraw.count, by: chunk).map { toDraw[$0..<min($0 + chunk, toDraw.count)] }
         do {
-            try await withThrowingTaskGroup(of: [(Int, MarkerImage)].self) { group in
-                // A few jobs per thread keep every thread busy without queueing the whole batch at once.
-                let window = 2 * pool.threadCount
-                var next = 0
-                func addNext() {
-                    let indices = Array(chunks[next])
-                    group.addTask { try await draw(indices.map { ($0, requests[$0]) }, into: folder) }
-                    next += 1
+            // Each PNG is written on the pool thread that drew it, so the bytes never cross threads.
+            let drawn = try await pool.map(toDraw, chunk: chunk, progress: { progress(reused + $0, total) }) {
+                (renderer, index) throws(OutputError) -> MarkerImage in
+                let rendered: RenderedMarker
+                do throws(RenderError) { rendered = try renderer.render(requests[index]) } catch { throw OutputError(error.message) }
+                do throws(FileError) { try folder.writeNew(rendered.png, as: rendered.image.fileName) } catch {
+                    throw OutputError(error.message)
                 }
-                while next < min(window, chunks.count) { addNext() }
-                while let drawn = try await group.next() {
-                    for (index, image) in drawn { outcomes[index] = Outcome(image: image, reused: false) }
-                    done += drawn.count
-                    progress(done, total)
-                    if next < chunks.count { addNext() }
-                }
+                return rendered.image
             }
+            for (index, image) in zip(toDraw, drawn) { outcomes[index] = Outcome(image: image, reused: false) }
         } catch {
             throw OutputError(carrying: error)
         }
@@ -67,21 +60,4 @@ public struct BatchRenderer: Sendable {
 
     /// The most images one pool job draws.
     static let maximumChunk = 16
-
-    /// Draws `requests` on a pool thread and writes each PNG there, so the bytes never cross threads.
-    private func draw(_ requests: [(Int, MarkerRequest)], into folder: Folder) async throws -> [(Int, MarkerImage)] {
-        try await pool.run { renderer throws(OutputError) -> [(Int, MarkerImage)] in
-            var drawn: [(Int, MarkerImage)] = []
-            drawn.reserveCapacity(requests.count)
-            for (index, request) in requests {
-                let rendered: RenderedMarker
-                do throws(RenderError) { rendered = try renderer.render(request) } catch { throw OutputError(error.message) }
-                do throws(FileError) { try folder.writeNew(rendered.png, as: rendered.image.fileName) } catch {
-                    throw OutputError(error.message)
-                }
-                drawn.append((index, rendered.image))
-            }
-            return drawn
-        }
-    }
 }

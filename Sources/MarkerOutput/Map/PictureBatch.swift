@@ -26,45 +26,20 @@ enum PictureBatch {
         defer { pool.shutdown() }
         // A callout costs some ten markers: small jobs keep both threads busy to the end.
         let chunk = max(1, min(8, requests.count / (4 * pool.threadCount)))
-        let chunks = stride(from: 0, to: requests.count, by: chunk).map { $0..<min($0 + chunk, requests.count) }
-        var drawn: [DrawnPicture?] = Array(repeating: nil, count: requests.count)
+        let pictures: [DrawnPicture]
         do {
-            try await withThrowingTaskGroup(of: [(Int, DrawnPicture)].self) { group in
-                let window = 2 * pool.threadCount
-                var next = 0
-                func addNext() {
-                    let range = chunks[next]
-                    let jobs = range.map { ($0, requests[$0]) }
-                    group.addTask {
-                        try await pool.run { renderers throws(OutputError) -> [(Int, DrawnPicture)] in
-                            var done: [(Int, DrawnPicture)] = []
-                            for (index, request) in jobs {
-                                let image: PictureImage
-                                let bytes: [UInt8]
-                                do throws(RenderError) { (image, bytes) = try renderers.render(request) } catch {
-                                    throw OutputError("cannot draw \(request.baseName): \(error.message)")
-                                }
-                                do throws(FileError) { try folder.writeNew(bytes, as: image.fileName) } catch { throw OutputError(error.message) }
-                                done.append((index, DrawnPicture(request: request, image: image)))
-                            }
-                            return done
-                        }
-                    }
-                    next += 1
+            pictures = try await pool.map(requests, chunk: chunk, progress: progress) { (renderers, request) throws(OutputError) in
+                let image: PictureImage
+                let bytes: [UInt8]
+                do throws(RenderError) { (image, bytes) = try renderers.render(request) } catch {
+                    throw OutputError("cannot draw \(request.baseName): \(error.message)")
                 }
-                while next < min(window, chunks.count) { addNext() }
-                var count = 0
-                while let finished = try await group.next() {
-                    for (index, picture) in finished { drawn[index] = picture }
-                    count += finished.count
-                    progress(count)
-                    if next < chunks.count { addNext() }
-                }
+                do throws(FileError) { try folder.writeNew(bytes, as: image.fileName) } catch { throw OutputError(error.message) }
+                return DrawnPicture(request: request, image: image)
             }
         } catch {
             throw OutputError(carrying: error)
         }
-        let pictures = drawn.compactMap { $0 }
         guard pictures.count == requests.count else { throw OutputError("\(requests.count - pictures.count) pictures were neither drawn nor failed") }
         return pictures
     }

@@ -98,42 +98,18 @@ public enum PlatformBundle {
         case picture(PictureRequest, PictureImage)
     }
 
-    /// Draws `images` on `pool` in chunks, a few jobs per thread at a time.
+    /// Draws `images` on `pool`, a few dozen a job.
     private static func drawAll<Context>(
         _ images: [TargetImage], on pool: CPUPool<Context>,
         _ draw: @escaping @Sendable (inout Context, TargetImage) throws(OutputError) -> (path: String, sha256: String, drawn: Drawn?)
     ) async throws(OutputError) -> [(path: String, sha256: String, drawn: Drawn?)] {
-        let chunk = max(1, min(maximumChunk, images.count / (4 * pool.threadCount)))
-        let chunks = stride(from: 0, to: images.count, by: chunk).map { Array(images[$0..<min($0 + chunk, images.count)]) }
-        var results: [(path: String, sha256: String, drawn: Drawn?)] = []
-        results.reserveCapacity(images.count)
         do {
-            try await withThrowingTaskGroup(of: [(path: String, sha256: String, drawn: Drawn?)].self) { group in
-                // A few jobs per thread keep every thread busy without queueing the whole target at once.
-                var next = 0
-                func addNext() {
-                    let jobs = chunks[next]
-                    group.addTask {
-                        try await pool.run { context in
-                            var done: [(path: String, sha256: String, drawn: Drawn?)] = []
-                            for job in jobs { done.append(try draw(&context, job)) }
-                            return done
-                        }
-                    }
-                    next += 1
-                }
-                while next < min(2 * pool.threadCount, chunks.count) { addNext() }
-                while let done = try await group.next() {
-                    results += done
-                    if next < chunks.count { addNext() }
-                }
-            }
+            return try await pool.map(images, chunk: max(1, min(maximumChunk, images.count / (4 * pool.threadCount))), draw)
         } catch let error as OutputError {
             throw error
         } catch {
             throw OutputError("cannot draw the target's images: \(error)")
         }
-        return results
     }
 
     /// Draws one marker and writes its file.

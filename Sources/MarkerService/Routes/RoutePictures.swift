@@ -38,24 +38,20 @@ struct RoutePictures: Sendable {
         for request in requests {
             if let image = records.record(of: request) { all.append(Drawn(request: request, image: image)) } else { missing.append(request) }
         }
-        let requests = missing
-        // A few jobs per thread, each of several pictures: a hop to the pool costs about a pin.
-        let chunk = max(1, min(16, requests.count / max(1, 4 * pool.threadCount)))
-        try await withThrowingTaskGroup(of: [Drawn].self) { group in
-            for start in stride(from: 0, to: requests.count, by: chunk) {
-                let slice = Array(requests[start..<min(start + chunk, requests.count)])
-                group.addTask {
-                    try await pool.run { renderers in
-                        try slice.map { request in Drawn(request: request, image: try renderers.render(request).image) }
-                    }
-                }
+        // Jobs of several pictures: a hop to the pool costs about a pin.
+        let chunk = max(1, min(16, missing.count / max(1, 4 * pool.threadCount)))
+        let drawn: [Drawn]
+        do {
+            drawn = try await pool.map(missing, chunk: chunk) { renderers, request in
+                Drawn(request: request, image: try renderers.render(request).image)
             }
-            for try await drawn in group {
-                for picture in drawn { records.insert(picture.image, for: picture.request) }
-                metrics.picturesDrawn.increment(by: Int64(drawn.count))
-                all += drawn
-            }
+        } catch is CPUPool<PictureRenderers>.Refusal {
+            // Others' pins and callouts fill the pool: a 503 with Retry-After, as for markers.
+            throw RouteWorkers.busy
         }
+        for picture in drawn { records.insert(picture.image, for: picture.request) }
+        metrics.picturesDrawn.increment(by: Int64(drawn.count))
+        all += drawn
         var shas: [Themed: [MarkerScale: String]] = [:]
         for drawn in all {
             shas[Themed(picture: drawn.request.picture, theme: drawn.request.theme), default: [:]][drawn.request.scale] = drawn.image.sha256
