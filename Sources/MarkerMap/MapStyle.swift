@@ -55,14 +55,18 @@ public enum MapStyle {
         var layers = themes.enumerated().map { index, theme in
             StyleLayer.layer(theme: theme, visibility: visibility, interval: interval, rotation: rotation, spriteIDs: spriteIDs, visible: index == 0)
         }
-        guard pins else { return layers }
-        for (index, theme) in themes.enumerated() {
-            layers.append(PinLayer.pinLayer(theme: theme, visibility: visibility, rotation: rotation, spriteIDs: spriteIDs, visible: index == 0))
-        }
-        for (index, theme) in themes.enumerated() {
-            layers.append(PinLayer.calloutLayer(theme: theme, spriteIDs: spriteIDs, visible: index == 0))
-        }
+        if pins { layers += pinLayers(themes: themes, visibility: visibility, rotation: rotation, spriteIDs: spriteIDs) }
         return layers
+    }
+
+    /// One pin layer per theme, then one callout layer per theme (`PinLayer`), the first theme's shown.
+    public static func pinLayers(
+        themes: [Theme], visibility: MarkerPlan.Visibility = .fit, rotation: ScreenPlacement.Rotation = .northUp, spriteIDs: Bool = true
+    ) -> [JSONValue] {
+        themes.enumerated().map { index, theme in
+            PinLayer.pinLayer(theme: theme, visibility: visibility, rotation: rotation, spriteIDs: spriteIDs, visible: index == 0)
+        }
+            + themes.enumerated().map { index, theme in PinLayer.calloutLayer(theme: theme, spriteIDs: spriteIDs, visible: index == 0) }
     }
 
     /// `text` as a base URL for the style: an absolute `http`, `https` or `file` URL with no query or

@@ -62,17 +62,7 @@ struct RouteMarkersRoutes: Sendable {
         permit.charge(prepared.imageSet.pictures.count)
         let pictures = try await RoutePictures.draw(prepared.imageSet.pictures, on: work.pictures, records: work.pictureRecords, metrics: work.metrics)
         let (sprite, sheetList) = options.sprites ? try await spriteSheets(markers, options, drawn) : ([:], [])
-        var members = Self.members(prepared, options, drawn, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
-        if !prepared.plan.pins.isEmpty, case .object(let images)? = members["images"], case .array(let layers)? = members["layers"] {
-            members["images"] = .object(images + pictures.imageEntries(base: work.publicBaseURL ?? "", urls: work.urls).map { .init($0.key, $0.value) })
-            members["layers"] = .array(
-                layers
-                    + options.themes.enumerated().map { index, theme in
-                        PinLayer.pinLayer(theme: theme, visibility: options.visibility, rotation: options.placement, visible: index == 0)
-                    }
-                    + options.themes.enumerated().map { index, theme in PinLayer.calloutLayer(theme: theme, visible: index == 0) })
-        }
-        let documentMembers = members
+        let members = Self.members(prepared, options, drawn, pictures, sheets: sheetList, base: work.publicBaseURL ?? "", urls: work.urls)
         let document = try await work.workers.run { () throws(ServiceError) -> [UInt8] in
             do {
                 return try MarkersGeoJSON.document(
@@ -84,7 +74,7 @@ struct RouteMarkersRoutes: Sendable {
                         ? { (routeMarker, theme) throws(ServiceError) in sprite[ThemedMarker(marker: routeMarker.marker, theme: theme)]?.id ?? "" }
                         : nil,
                     pin: { (routePin, theme) throws(ServiceError) in try pictures.images(of: routePin, theme: theme) },
-                    members: documentMembers)
+                    members: members)
             } catch let error as ServiceError {
                 throw error
             } catch {
@@ -182,10 +172,12 @@ struct RouteMarkersRoutes: Sendable {
         return (entries, list)
     }
 
-    /// The document's members beside the features: `images`, `sprite`, `layers`, `stages`, `unit`,
-    /// `locale` (when one was asked for), `cumulative`.
+    /// The document's members beside the features: `images` (the markers' and the pins' and
+    /// callouts'), `sprite`, `layers` (the pins' and callouts' too, their images never on the
+    /// sheets), `stages`, `unit`, `locale` (when one was asked for), `cumulative`.
     private static func members(
-        _ prepared: PreparedRoute, _ options: RouteOptions, _ drawn: [ThemedMarker: DrawnPicture], sheets: [SheetEntry], base: String, urls: ServiceURLs
+        _ prepared: PreparedRoute, _ options: RouteOptions, _ drawn: [ThemedMarker: DrawnPicture], _ pictures: RoutePictures, sheets: [SheetEntry],
+        base: String, urls: ServiceURLs
     ) -> [String: JSONValue] {
         var images: [String: JSONValue] = [:]
         for picture in drawn.values {
@@ -203,6 +195,7 @@ struct RouteMarkersRoutes: Sendable {
                     ]
                 })
         }
+        images.merge(pictures.imageEntries(base: base, urls: urls)) { marker, _ in marker }
         let unitMetres = options.unit.metres
         let stages: [JSONValue] = prepared.plan.stageLengths.enumerated().map { index, metres in
             var stage: [String: JSONValue] = [
@@ -215,11 +208,11 @@ struct RouteMarkersRoutes: Sendable {
             "images": .object(images),
             "sprite": .array(sheets.map { ["id": .string($0.id), "url": .string(base + urls.sprite($0.name))] }),
             "layers": .array(
-                options.themes.enumerated().map { index, theme in
-                    StyleLayer.layer(
-                        theme: theme, visibility: options.visibility, interval: options.interval, rotation: options.placement, spriteIDs: options.sprites,
-                        visible: index == 0)
-                }),
+                MapStyle.layers(
+                    themes: options.themes, visibility: options.visibility, interval: options.interval, rotation: options.placement,
+                    spriteIDs: options.sprites)
+                    + (prepared.plan.pins.isEmpty
+                        ? [] : MapStyle.pinLayers(themes: options.themes, visibility: options.visibility, rotation: options.placement, spriteIDs: false))),
             "stages": .array(stages),
             "unit": .string(options.unit.rawValue),
             "cumulative": .bool(options.cumulative),
