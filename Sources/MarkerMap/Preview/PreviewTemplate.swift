@@ -319,25 +319,8 @@ enum PreviewTemplate {
 
           // The style's filter is evaluated at integer zooms; turned, from minzoomTurned.
           const filterZoom = Math.floor(zoom + 1e-9);
-          const shown = [];
-          for (const marker of markers) {
-            if (bearing === 0 ? !marker.zooms.includes(filterZoom) : marker.turned > filterZoom) continue;
-            const [x, y] = turned(marker.world);
-            if (x < -400 || y < -400 || x > innerWidth + 400 || y > innerHeight + 400) continue;
-            const scales = data.icons[marker.icon[theme]];
-            const icon = scales[ratio] ?? scales[Object.keys(scales).sort().at(-1)];
-            const picture = image(icon.file);
-            if (picture.complete && picture.naturalWidth > 0) {
-              // Whole device pixels, so the picture is drawn as sharp as its PNG.
-              const left = Math.round((x - icon.anchorX / icon.scale) * dpr) / dpr;
-              const top = Math.round((y - icon.anchorY / icon.scale) * dpr) / dpr;
-              context.drawImage(picture, left, top, icon.width / icon.scale, icon.height / icon.scale);
-            }
-            shown.push(marker.label);
-          }
-
-          // Pins over the markers, and the open callout over everything, its tail's tip the pin's
-          // height and 2 points above the point (as the style's callout layer draws it).
+          // A picture with its anchor `lift` points above (x, y), in whole device pixels so that it is
+          // drawn as sharp as its PNG; @2x on a high-density screen, 1x elsewhere, else the largest.
           const drawPicture = (id, x, y, lift = 0) => {
             const scales = data.icons[id];
             const icon = scales[ratio] ?? scales[Object.keys(scales).sort().at(-1)];
@@ -345,8 +328,18 @@ enum PreviewTemplate {
             const left = Math.round((x - icon.anchorX / icon.scale) * dpr) / dpr;
             const top = Math.round((y - lift - icon.anchorY / icon.scale) * dpr) / dpr;
             if (picture.complete && picture.naturalWidth > 0) context.drawImage(picture, left, top, icon.width / icon.scale, icon.height / icon.scale);
-            return [left, top, left + icon.width / icon.scale, top + icon.height / icon.scale];
           };
+          const shown = [];
+          for (const marker of markers) {
+            if (bearing === 0 ? !marker.zooms.includes(filterZoom) : marker.turned > filterZoom) continue;
+            const [x, y] = turned(marker.world);
+            if (x < -400 || y < -400 || x > innerWidth + 400 || y > innerHeight + 400) continue;
+            drawPicture(marker.icon[theme], x, y);
+            shown.push(marker.label);
+          }
+
+          // Pins over the markers, and the open callout over everything, its tail's tip the pin's
+          // height and 2 points above the point (as the style's callout layer draws it).
           const shownPins = [];
           pinBoxes = [];
           for (const pin of pins) {
