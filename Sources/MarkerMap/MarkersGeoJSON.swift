@@ -98,7 +98,7 @@ public enum MarkersGeoJSON {
     public static func document<Failure: Error>(
         plan: MarkerPlan, themes: [Theme], icon: (RouteMarker, Theme) throws(Failure) -> String,
         sheet: ((RouteMarker, Theme) throws(Failure) -> String)? = nil,
-        pin: (RoutePin, Theme) throws(Failure) -> PinImages = { _, _ in PinImages(icon: "", callout: "") },
+        pin: (RoutePin, Theme) throws(Failure) -> PinImages,
         members: [String: JSONValue] = [:]
     ) throws -> [UInt8] {
         guard members["type"] == nil, members["features"] == nil else {

@@ -19,37 +19,29 @@ public struct RouteImageSet: Sendable {
         guard !scales.isEmpty else { throw MapError(.badChoice, "no scale to draw: give at least one of \(MarkerScale.choices)") }
         self.themes = themes
         self.scales = scales
-        var seen = Set<MarkerRequest>()
-        var requests: [MarkerRequest] = []
-        for routeMarker in plan.markers {
+        requests = try Self.distinct(plan.markers.map(\.marker), themes: themes, scales: scales) { (marker, theme, scale) throws(SpecError) in
+            try MarkerRequest(marker: marker, theme: theme, scale: scale)
+        }
+        pictures = try Self.distinct(
+            plan.pins.map { MapPicture.pin($0.pin) } + plan.pins.map { MapPicture.callout($0.callout) }, themes: themes, scales: scales
+        ) { (picture, theme, scale) throws(SpecError) in try PictureRequest(picture, theme: theme, scale: scale) }
+    }
+
+    /// `request` of each of `things` in each theme at each scale, each distinct one once, in that order.
+    private static func distinct<Thing, Request: Hashable>(
+        _ things: [Thing], themes: [Theme], scales: [MarkerScale], _ request: (Thing, Theme, MarkerScale) throws(SpecError) -> Request
+    ) throws(MapError) -> [Request] {
+        var seen = Set<Request>()
+        var requests: [Request] = []
+        for thing in things {
             for theme in themes {
                 for scale in scales {
-                    let request: MarkerRequest
-                    do {
-                        request = try MarkerRequest(marker: routeMarker.marker, theme: theme, scale: scale)
-                    } catch {
-                        throw MapError(.badChoice, error.description)
-                    }
-                    if seen.insert(request).inserted { requests.append(request) }
+                    let made: Request
+                    do { made = try request(thing, theme, scale) } catch { throw MapError(.badChoice, error.description) }
+                    if seen.insert(made).inserted { requests.append(made) }
                 }
             }
         }
-        self.requests = requests
-        var seenPictures = Set<PictureRequest>()
-        var pictures: [PictureRequest] = []
-        for picture in plan.pins.map({ MapPicture.pin($0.pin) }) + plan.pins.map({ MapPicture.callout($0.callout) }) {
-            for theme in themes {
-                for scale in scales {
-                    let request: PictureRequest
-                    do {
-                        request = try PictureRequest(picture, theme: theme, scale: scale)
-                    } catch {
-                        throw MapError(.badChoice, error.description)
-                    }
-                    if seenPictures.insert(request).inserted { pictures.append(request) }
-                }
-            }
-        }
-        self.pictures = pictures
+        return requests
     }
 }

@@ -90,7 +90,7 @@ public enum PreviewPage {
     public static func html<Failure: Error>(
         route: Route, plan: MarkerPlan, themes: [Theme], unit: Marker.Unit, mark: Label.DecimalMark = .point,
         icon: (RouteMarker, Theme) throws(Failure) -> String,
-        pin: (RoutePin, Theme) throws(Failure) -> (icon: String, callout: String) = { _, _ in ("", "") },
+        pin: (RoutePin, Theme) throws(Failure) -> (icon: String, callout: String),
         pictures: [String: [MarkerScale: Picture]], offline: OfflinePack? = nil,
         basemap: Basemap? = nil
     ) throws -> [UInt8] {
