@@ -146,7 +146,7 @@ let package = Package(
         ),
 
         // 5b. The HTTP service: queries read purely (fuzzed without a server), then served.
-        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "RouteModel", "RoutePlacement", "RideTracking", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "MarkerQuery", dependencies: ["MarkerSpec", "RouteModel", "RoutePlacement", "RideTracking", "MarkerFiles", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "MarkerService",
             dependencies: [

@@ -1,4 +1,5 @@
 public import MarkerSpec
+import MarkerFiles
 
 extension PinRequest {
     /// What `/v1/pin.png` understands.
@@ -64,46 +65,18 @@ extension PictureRequest {
             case .text(let text): pairs.append(("text", text))
             case .svg: return nil
             }
-            pairs.append(("color", request.pin.colour.hexRGB))
+            pairs.append(("color", request.pin.colour.hex))
         case .callout(let request):
             guard request.callout.photo == nil else { return nil }
             pairs.append(("title", request.callout.title))
             for line in request.callout.lines { pairs.append(("line", line)) }
             if let badge = request.callout.badge {
                 pairs.append(("badge", badge.text))
-                pairs.append(("badgeColor", badge.colour.hexRGB))
+                pairs.append(("badgeColor", badge.colour.hex))
             }
         }
         pairs.append(("theme", theme.name))
         pairs.append(("scale", "\(scale)"))
-        return pairs.map { "\($0.0)=\(Self.percentEncoded($0.1))" }.joined(separator: "&")
-    }
-
-    /// `text` with all but RFC 3986's unreserved characters percent-encoded, as UTF-8.
-    static func percentEncoded(_ text: String) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
-                encoded += "%" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
-            }
-        }
-        return encoded
-    }
-}
-
-extension Colour {
-    /// `#RRGGBB`, the alpha left out.
-    var hexRGB: String {
-        func channel(_ value: Double) -> String {
-            let byte = Int((min(1, max(0, value)) * 255).rounded())
-            let digits = Array("0123456789abcdef")
-            return String(digits[byte >> 4]) + String(digits[byte & 0xF])
-        }
-        return "#" + channel(red) + channel(green) + channel(blue)
+        return pairs.map { "\($0.0)=\(PercentEncoding.encode($0.1, keeping: PercentEncoding.unreserved))" }.joined(separator: "&")
     }
 }

@@ -51,6 +51,16 @@ public struct Colour: Sendable, Hashable {
         }
     }
 
+    /// `#rrggbb`, as `init(css:)` reads it back; the alpha left out.
+    public var hex: String {
+        let digits = Array("0123456789abcdef")
+        func channel(_ value: Double) -> String {
+            let byte = Int((min(1, max(0, value)) * 255).rounded())
+            return String(digits[byte >> 4]) + String(digits[byte & 0xF])
+        }
+        return "#" + channel(red) + channel(green) + channel(blue)
+    }
+
     private static func hex(_ digits: String, original: String) throws(SpecError) -> Colour {
         let expanded: String
         switch digits.count {
