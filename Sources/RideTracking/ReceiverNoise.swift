@@ -171,7 +171,8 @@ struct DriftHistory: Sendable {
     func largestStray(
         side: Double, normal: (east: Double, north: Double), time: Double, correlationTime: Double, drift: Double, white: Double
     ) -> (stray: Double, spread: Double)? {
-        var largest: (stray: Double, spread: Double)? = nil
+        // Compared squared, stray² · variance crosswise: no root or division in the loop.
+        var largest: (stray: Double, variance: Double)? = nil
         for snapshot in snapshots {
             let age = max(time - snapshot.time, 0)
             let fading = exp(-age / correlationTime)
@@ -179,11 +180,10 @@ struct DriftHistory: Sendable {
             let carried = normal.east * normal.east * snapshot.ee + 2 * normal.east * normal.north * snapshot.en + normal.north * normal.north * snapshot.nn
             let variance = fading * fading * carried + drift * (1 - fading * fading) + white
             let stray = side - expected
-            let spread = variance.squareRoot()
-            if largest.map({ abs(stray) / spread > abs($0.stray) / $0.spread }) ?? true {
-                largest = (stray, spread)
+            if largest.map({ stray * stray * $0.variance > $0.stray * $0.stray * variance }) ?? true {
+                largest = (stray, variance)
             }
         }
-        return largest
+        return largest.map { ($0.stray, $0.variance.squareRoot()) }
     }
 }

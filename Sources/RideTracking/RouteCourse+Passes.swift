@@ -67,9 +67,17 @@ extension RouteCourse {
         guard abs(match.beyond) > 0.01 else { return true }
         let neighbour = match.beyond > 0 ? match.piece + 1 : match.piece - 1
         guard pieces.indices.contains(neighbour), pieces[neighbour].stage == pieces[match.piece].stage else { return true }
-        let next = self.match(point, piece: neighbour)
+        let next = beyond(of: point, onPiece: neighbour)
         // The neighbour carries on if the point lies abreast of it, or past its far end.
-        return match.beyond > 0 ? next.beyond <= -0.01 : next.beyond >= 0.01
+        return match.beyond > 0 ? next <= -0.01 : next >= 0.01
+    }
+
+    /// `nearestPoint(of:onPiece:within:)`'s `beyond` alone: no roots, for the neighbour of every
+    /// corner near a fix.
+    private func beyond(of point: EarthPoint, onPiece index: Int) -> Double {
+        let piece = pieces[index]
+        let abreast = (point - piece.start).dot(piece.direction) * piece.inverseSquaredChord
+        return (abreast - min(max(abreast, 0), 1)) * piece.chord
     }
 
     /// The passes among `nearby` (pieces in order along the course, as `pieces(near:)` finds them):

@@ -278,11 +278,6 @@ extension RouteCourse {
         return low
     }
 
-    /// Where `point` meets piece `index`: its nearest point on the piece.
-    func match(_ point: EarthPoint, piece index: Int) -> Match {
-        nearestPoint(of: point, onPiece: index, within: .infinity) ?? Match(piece: index, along: pieces[index].along, offset: 0, side: 0, beyond: 0)
-    }
-
     /// Where `point` meets piece `index`, if within `squaredRadius` (metres, squared) of it: worked
     /// out once per piece near every fix, so the test comes before any root is taken.
     func nearestPoint(of point: EarthPoint, onPiece index: Int, within squaredRadius: Double) -> Match? {

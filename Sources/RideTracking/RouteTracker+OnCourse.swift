@@ -20,18 +20,20 @@ extension RouteTracker {
         var low = Double.infinity
         var high = -Double.infinity
         origins.removeAll(keepingCapacity: true)
-        for (rank, var hypothesis) in state.hypotheses.enumerated() {
-            let before = hypothesis.along
+        // Hypotheses are copied once, into `predicted`, and moved on there.
+        for rank in state.hypotheses.indices {
+            let before = state.hypotheses[rank].along
             // A rider standing still may set off at any fix: see below.
-            let stopped = rank == 0 && c.seconds != nil && c.fix.speed == nil && hypothesis.velocity < Self.setOffBelow ? hypothesis : nil
-            predict(&hypothesis, context: c, fading: fading, fresh: fresh)
-            low = min(low, hypothesis.furthest - c.retreat)
-            let shortfall = Shortfall(hypothesis, context: c)
+            let stopped = rank == 0 && c.seconds != nil && c.fix.speed == nil && state.hypotheses[rank].velocity < Self.setOffBelow
+            predicted.append(state.hypotheses[rank])
+            let last = predicted.count - 1
+            predict(&predicted[last], context: c, fading: fading, fresh: fresh)
+            low = min(low, predicted[last].furthest - c.retreat)
+            let shortfall = Shortfall(predicted[last], context: c)
             // Only the likeliest guess reaches further when outrun: the others, outrun, should die.
             let outrun = rank == 0 ? shortfall.reach(along: before, course: course, maximumSpeed: options.maximumSpeed) : nil
             let reach = max(before + c.reach, outrun ?? 0)
             high = max(high, reach + c.back)
-            predicted.append(hypothesis)
             shortfalls.append(shortfall)
             reaches.append(reach)
             origins.append(rank)
@@ -39,10 +41,10 @@ extension RouteTracker {
             // one whose speed may change as a start changes it, for a price. Without the phone's
             // speed only the fixes tell, and a guess whose speed creeps up from nought lags a rider
             // who rode off (a summit, a turn) by tens of metres for fix after fix.
-            if var setOff = stopped {
-                predict(&setOff, context: c, fading: fading, fresh: fresh, speedChangeFloor: Self.setOffChange)
-                setOff.cost += Self.setOffCost
-                predicted.append(setOff)
+            if stopped {
+                predicted.append(state.hypotheses[rank])
+                predict(&predicted[last + 1], context: c, fading: fading, fresh: fresh, speedChangeFloor: Self.setOffChange)
+                predicted[last + 1].cost += Self.setOffCost
                 shortfalls.append(shortfall)
                 reaches.append(reach)
                 origins.append(rank)
@@ -50,6 +52,8 @@ extension RouteTracker {
         }
         course.pieces(near: c.point, within: c.radius, window: low...high, hint: state.piece, into: &nearby)
         course.passes(among: nearby, separation: max(10, c.sigma), into: &passes)
+        nearbyWays.removeAll(keepingCapacity: true)
+        for match in nearby { nearbyWays.append(c.frame.way(of: course.pieces[match.piece])) }
 
         // Every hypothesis met with the cheapest place in each stretch of its reach (where the rider
         // rode on, where they stopped, the next leg), with every pass it can reach, and with none. Each
@@ -70,7 +74,7 @@ extension RouteTracker {
             var metNearExpected = false
             for (index, match) in nearby.enumerated() where within.contains(match.along) {
                 let bin = min(Int((match.along - within.lowerBound) / stretch), Self.maximumStretches - 1)
-                let (cost, along) = cost(of: match, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                let (cost, along) = cost(of: match, on: nearbyWays[index], for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
                 if cost < stretches[bin].cost { stretches[bin] = (index, cost, along) }
                 if abs(along - hypothesis.along) < stretch { metNearExpected = true }
             }
@@ -82,7 +86,7 @@ extension RouteTracker {
                 case let expectedPiece = course.pieceIndex(atDistance: min(max(hypothesis.along, 0), course.length), hint: hypothesis.match?.piece ?? state.piece),
                 let expected = course.nearestPoint(of: c.point, onPiece: expectedPiece, within: c.radius * c.radius), within.contains(expected.along)
             {
-                let (cost, along) = cost(of: expected, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                let (cost, along) = cost(of: expected, on: c.frame.way(of: course.pieces[expected.piece]), for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
                 if cost <= cheapest + Self.alternativeCost {
                     candidates.append(Candidate(hypothesis: index, previous: previous, match: expected, cost: hypothesis.cost + cost, along: along))
                     cheapest = min(cheapest, cost)
@@ -93,7 +97,7 @@ extension RouteTracker {
                 candidates.append(Candidate(hypothesis: index, previous: previous, match: nearby[place], cost: hypothesis.cost + cost, along: along))
             }
             for pass in passes where within.contains(pass.along) && !stretches.contains(where: { $0.index >= 0 && nearby[$0.index].piece == pass.piece }) {
-                let (cost, along) = cost(of: pass, for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
+                let (cost, along) = cost(of: pass, on: c.frame.way(of: course.pieces[pass.piece]), for: hypothesis, from: previous, shortfall: shortfall, logDeterminant: logDeterminant, context: c)
                 if cost <= cheapest + Self.alternativeCost {
                     candidates.append(Candidate(hypothesis: index, previous: previous, match: pass, cost: hypothesis.cost + cost, along: along))
                 }
@@ -102,16 +106,15 @@ extension RouteTracker {
         Self.chooseSurvivors(of: &candidates, apart: max(25, 2 * c.sigma))
         state.hypotheses.removeAll(keepingCapacity: true)
         for candidate in candidates {
-            let hypothesis = predicted[candidate.hypothesis]
+            state.hypotheses.append(predicted[candidate.hypothesis])
+            let last = state.hypotheses.count - 1
             guard let match = candidate.match else {
-                var spike = hypothesis
-                spike.match = nil
-                spike.spikes += 1
-                spike.cost = candidate.cost
-                state.hypotheses.append(spike)
+                state.hypotheses[last].match = nil
+                state.hypotheses[last].spikes += 1
+                state.hypotheses[last].cost = candidate.cost
                 continue
             }
-            state.hypotheses.append(branch(hypothesis, to: match, from: candidate.previous, shortfall: shortfalls[candidate.hypothesis], context: c))
+            branch(&state.hypotheses[last], to: match, from: candidate.previous, shortfall: shortfalls[candidate.hypothesis], context: c)
         }
         // The cheapest first, costs counted from it.
         if let cheapest = state.hypotheses.indices.min(by: { state.hypotheses[$0].cost < state.hypotheses[$1].cost }) {

@@ -48,10 +48,14 @@ public struct RouteTracker: Sendable {
 
     public let course: RouteCourse
     public let options: Options
-    var state: State?
+    /// What the tracker knows between fixes, once it has had one.
+    var state: State? { storage?.value }
+    private var storage: StateStorage?
     /// Reused between fixes: the pieces near a fix and the passes they make, the hypotheses moved
     /// on, their branches, and the cheapest place of each stretch of a reach.
     var nearby: [RouteCourse.Match] = []
+    /// Each nearby piece's way on the ground, worked out once for every hypothesis that meets it.
+    var nearbyWays: [RideHypothesis.Way] = []
     var passes: [RouteCourse.Match] = []
     var predicted: [RideHypothesis] = []
     var shortfalls: [Shortfall] = []
@@ -154,6 +158,7 @@ public struct RouteTracker: Sendable {
         self.course = course
         self.options = options
         nearby.reserveCapacity(64)
+        nearbyWays.reserveCapacity(64)
         passes.reserveCapacity(RouteCourse.maximumPasses)
         predicted.reserveCapacity(Self.maximumHypotheses)
         shortfalls.reserveCapacity(Self.maximumHypotheses)
@@ -173,23 +178,36 @@ public struct RouteTracker: Sendable {
     /// Where the rider is at `fix`, which must come no earlier than the last fix.
     /// - Throws: `FixError` for a fix that cannot be followed; the tracker is then as before it.
     public mutating func update(_ fix: Fix) throws(FixError) -> RouteProgress {
-        let fix = try fix.checked(after: state?.time)
+        let fix = try fix.checked(after: storage?.value.time)
         let point = EarthPoint(fix.coordinate)
-        guard var state = state.take() else {
+        guard var box = storage.take() else {
             let noise = ReceiverNoise(noise: options.assumedNoise, correlationTime: options.driftTime)
             let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
             var fresh = State(
                 hypotheses: [], time: fix.time, lastPoint: point, noise: noise, offDrift: (0, 0, noise.driftShare * sigma * sigma, fix.time), onRoute: false,
                 placed: false, anchor: 0, anchorTime: fix.time, along: 0)
             let progress = follow(fix, at: point, seconds: nil, moved: 0, state: &fresh)
-            self.state = fresh
+            storage = StateStorage(fresh)
             return progress
         }
-        let seconds: Double? = if let time = fix.time, let last = state.time { time - last } else { nil }
-        let moved = state.lastPoint.distance(to: point)
-        let progress = follow(fix, at: point, seconds: seconds, moved: moved, state: &state)
-        self.state = state
+        // Copied on write, as a collection's storage is: a copy of the tracker follows on its own.
+        if !isKnownUniquelyReferenced(&box) { box = StateStorage(box.value) }
+        let seconds: Double? = if let time = fix.time, let last = box.value.time { time - last } else { nil }
+        let moved = box.value.lastPoint.distance(to: point)
+        let progress = follow(fix, at: point, seconds: seconds, moved: moved, state: &box.value)
+        storage = box
         return progress
+    }
+
+    /// The state behind a reference: a fix changes it where it lies, where copying its few hundred
+    /// bytes out and back took a twentieth of a fix's time.
+    private final class StateStorage: @unchecked Sendable {
+        // Unchecked: only `update` writes it, and only once it holds the sole reference.
+        var value: State
+
+        init(_ value: State) {
+            self.value = value
+        }
     }
 
     /// What one fix asks of the tracker, worked out once.
@@ -257,10 +275,9 @@ public struct RouteTracker: Sendable {
     /// Also where it would place the rider: the filter's expectation moved by the share of the
     /// stray along the way it trusts, or the match itself where starting again is cheaper.
     func cost(
-        of match: RouteCourse.Match, for hypothesis: RideHypothesis, from previous: Double, shortfall: Shortfall, logDeterminant: Double,
-        context c: Context
+        of match: RouteCourse.Match, on way: RideHypothesis.Way, for hypothesis: RideHypothesis, from previous: Double, shortfall: Shortfall,
+        logDeterminant: Double, context c: Context
     ) -> (cost: Double, along: Double) {
-        let way = c.frame.way(of: course.pieces[match.piece])
         let innovation = hypothesis.innovation(match, way: way, noise: c.white, logDeterminant: logDeterminant)
         guard c.seconds != nil else { return (innovation.cost, match.along) }
         let gap = gapCost(to: match.along, from: previous, expected: hypothesis.along, innovation: innovation, seconds: c.seconds)
@@ -283,16 +300,20 @@ public struct RouteTracker: Sendable {
     /// A hypothesis matched to `match`, its cost counted and its filter corrected; or, where the
     /// filter's expectation is far off (it may have lost the rider), started again at the match for
     /// `resetCost` nats, whichever is cheaper.
+    ///
+    /// Worked in place, on a copy of the hypothesis already where it is kept: a hypothesis is a few
+    /// hundred bytes, and copying it about was a tenth of a fix's time.
     func branch(
-        _ hypothesis: RideHypothesis, to match: RouteCourse.Match, from previous: Double, shortfall: Shortfall, context c: Context
-    ) -> RideHypothesis {
+        _ branch: inout RideHypothesis, to match: RouteCourse.Match, from previous: Double, shortfall: Shortfall, context c: Context
+    ) {
         let way = c.frame.way(of: course.pieces[match.piece])
-        let innovation = hypothesis.innovation(match, way: way, noise: c.white)
-        var branch = hypothesis
+        let innovation = branch.innovation(match, way: way, noise: c.white)
+        let expected = branch.along
+        let furthest = branch.furthest
         branch.spikes = 0
-        let gap = gapCost(to: match.along, from: previous, expected: hypothesis.along, innovation: innovation, seconds: c.seconds)
+        let gap = gapCost(to: match.along, from: previous, expected: expected, innovation: innovation, seconds: c.seconds)
         let filtered = innovation.cost + gap.cost
-        let restart = restartCost(match, expected: hypothesis.along, context: c)
+        let restart = restartCost(match, expected: expected, context: c)
         branch.match = match
         branch.stray = innovation.yn
         branch.strayVariance = innovation.snn
@@ -334,9 +355,9 @@ public struct RouteTracker: Sendable {
         }
         // Riders follow the course forwards, and the drift stays within 3σ.
         branch.velocity = max(branch.velocity, 0)
-        branch.along = min(max(branch.along, hypothesis.furthest - c.retreat), course.length)
+        branch.along = min(max(branch.along, furthest - c.retreat), course.length)
         // The furthest the rider surely got: a guess that has just jumped ahead is not sure of it.
-        branch.furthest = max(hypothesis.furthest, branch.along - 1.5 * branch.p.ss.squareRoot())
+        branch.furthest = max(furthest, branch.along - 1.5 * branch.p.ss.squareRoot())
         branch.limitDrift(to: 3 * c.sigma)
         branch.cost += shortfall.cost(along: branch.along, course: course)
         if branch.reference.map({ c.clock - $0.clock >= Self.referenceAge }) ?? true {
@@ -346,7 +367,6 @@ public struct RouteTracker: Sendable {
             branch.olderReference = branch.reference
             branch.reference = .init(clock: c.clock, along: branch.along, point: c.point)
         }
-        return branch
     }
 
     /// Nats for a guess that has the rider ride less far along the course than the fixes moved
