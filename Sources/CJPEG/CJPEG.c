@@ -70,8 +70,9 @@ int markerpaint_jpeg_scaled_size(const uint8_t *data, size_t size, int denominat
     return 0;
 }
 
-int markerpaint_jpeg_decode_into(
-    const uint8_t *data, size_t size, int denominator, uint8_t *buffer, size_t stride, int width, int height, char *error, size_t error_size) {
+int markerpaint_jpeg_decode_rows_into(
+    const uint8_t *data, size_t size, int denominator, int first_row, uint8_t *buffer, size_t stride, int width, int rows, char *error,
+    size_t error_size) {
     struct jpeg_decompress_struct info;
     struct failure failure;
     prepare(&info, &failure, error, error_size);
@@ -83,14 +84,27 @@ int markerpaint_jpeg_decode_into(
     // Blue, green, red, alpha in memory: a little-endian Cairo ARGB32 pixel, opaque so already premultiplied.
     info.out_color_space = JCS_EXT_BGRA;
     jpeg_start_decompress(&info);
-    if ((int)info.output_width != width || (int)info.output_height != height || stride < (size_t)width * 4) {
-        snprintf(error, error_size, "decodes to %ux%u, not the %dx%d asked", info.output_width, info.output_height, width, height);
+    if ((int)info.output_width != width || first_row < 0 || rows < 0 || (JDIMENSION)first_row + (JDIMENSION)rows > info.output_height ||
+        stride < (size_t)width * 4) {
+        snprintf(
+            error, error_size, "decodes to %ux%u, not rows %d-%d of %d wide asked", info.output_width, info.output_height, first_row,
+            first_row + rows, width);
         jpeg_destroy_decompress(&info);
         return 1;
     }
-    while (info.output_scanline < info.output_height) {
-        JSAMPROW row = buffer + stride * info.output_scanline;
-        jpeg_read_scanlines(&info, &row, 1);
+    // Rows outside are skipped: still read, so a file that ends early is caught, but neither
+    // transformed nor converted, which is most of the work.
+    if (first_row > 0) jpeg_skip_scanlines(&info, (JDIMENSION)first_row);
+    while (info.output_scanline < (JDIMENSION)(first_row + rows)) {
+        JSAMPROW row = buffer + stride * (info.output_scanline - (JDIMENSION)first_row);
+        if (jpeg_read_scanlines(&info, &row, 1) != 1) break;
+    }
+    // libjpeg skips straight to the end without reading what is left, so skip to the last row and
+    // read that: a file that ends early is caught after the rows asked for too.
+    if (info.output_scanline + 1 < info.output_height) jpeg_skip_scanlines(&info, info.output_height - 1 - info.output_scanline);
+    if (info.output_scanline < info.output_height) {
+        JSAMPARRAY last = (*info.mem->alloc_sarray)((j_common_ptr)&info, JPOOL_IMAGE, info.output_width * 4, 1);
+        jpeg_read_scanlines(&info, last, 1);
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);

@@ -274,10 +274,22 @@ package struct ScanlineDeflater: ~Copyable {
         let distanceExtraBits = DeflateTables.distanceExtraBits
         literalTree.codes.withUnsafeBufferPointer { literalCodes in
             distanceTree.codes.withUnsafeBufferPointer { distanceCodes in
-                for index in 0..<count {
+                var index = 0
+                while index < count {
                     let token = tokens[index]
+                    index += 1
                     guard DeflateTables.isMatch(token) else {
-                        writer.put(code: literalCodes[Int(token)])
+                        // Two literals in a row go out in one put (two codes of at most 15 bits):
+                        // a photo is nearly all literals.
+                        let code = literalCodes[Int(token)]
+                        if index < count, !DeflateTables.isMatch(tokens[index]) {
+                            let next = literalCodes[Int(tokens[index])]
+                            let length = Int(code >> 16)
+                            writer.put(code & 0xFFFF | (next & 0xFFFF) << length, length + Int(next >> 16))
+                            index += 1
+                        } else {
+                            writer.put(code: code)
+                        }
                         continue
                     }
                     let lengthCode = DeflateTables.lengthCode(of: token)

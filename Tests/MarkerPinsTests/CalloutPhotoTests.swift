@@ -1,6 +1,7 @@
 import Foundation
 import MarkerPins
 import MarkerPixels
+import MarkerRender
 import MarkerSpec
 import TestSupport
 import Testing
@@ -38,6 +39,43 @@ struct CalloutPhotoTests {
         // loses 12 pt above and below, so the sun (at 900, 180) lies at (162, 20.4) pt.
         let sun = pixel(photo.x + 162 * s, photo.y + 20.4 * s)
         #expect(sun.0 > 240 && sun.1 > 190 && sun.2 < 160, "sun \(sun)")
+    }
+
+    @Test(
+        "only the rows the box shows are decoded, the same as decoded whole, and placed where the whole photo would be",
+        arguments: [MarkerScale(1), .oneAndAHalf, 2, 3])
+    func shownRows(scale: MarkerScale) throws {
+        let photo = try CalloutPhoto(try Self.photo("lake.jpg"))
+        let box = (width: 216 * scale.factor, height: 120 * scale.factor)
+        let shown = try photo.cover(box.width, box.height)
+        // A box of the photo's own shape, as large as the shown one: the same decoding scale, every row shown.
+        let whole = try photo.cover(box.width, box.width * 800 / 1200)
+        #expect(whole.surface.width == shown.surface.width && whole.scale == shown.scale)
+        let rows = CalloutPhoto.shownRows(width: whole.surface.width, height: whole.surface.height, box: box)
+        #expect(rows.count == shown.surface.height && rows.count < whole.surface.height, "\(rows) of \(whole.surface.height)")
+        // The rows the box shows, and two each side for the filter: 1200 × 800 in a 9:5 box shows 5/6 of it.
+        let shownShare = Double(rows.count - 4) / Double(whole.surface.height)
+        #expect(abs(shownShare - 5.0 / 6) < 0.02, "\(shownShare)")
+        let first = shown.surface.withPixels { data, stride in (0..<rows.count).map { Array(UnsafeBufferPointer(start: data + $0 * stride, count: 4 * shown.surface.width)) } }
+        let reference = whole.surface.withPixels { data, stride in
+            rows.map { Array(UnsafeBufferPointer(start: data + $0 * stride, count: 4 * whole.surface.width)) }
+        }
+        #expect(first == reference)
+        // Centred as the whole photo is in the taller box, less the rows cut from the top.
+        #expect(abs(shown.y - ((box.height - Double(whole.surface.height) * whole.scale) / 2 + Double(rows.lowerBound) * whole.scale)) < 1e-9)
+        #expect(shown.x == 0 && whole.x == 0)
+    }
+
+    @Test(
+        "a JPEG that ends early is refused when drawn, also where it ends below the rows shown",
+        arguments: [("lake-truncated.jpg", 0), ("lake.jpg", 1000)])
+    func truncatedWhenDrawn(name: String, cut: Int) throws {
+        // The last 1,000 bytes hold the last 2% or so of the rows; the box shows 5/6 of them, centred.
+        let callout = try Callout(title: "Jezero", photo: Array(try Self.photo(name).dropLast(cut)))
+        for scale in [MarkerScale(1), 2, 3] {
+            let refusal = #expect(throws: RenderError.self) { try CalloutRenderer().draw(try CalloutRequest(callout: callout, theme: .day, scale: scale)) }
+            #expect(refusal?.message.contains("Premature end of JPEG file") == true, "\(String(describing: refusal))")
+        }
     }
 
     @Test("PNG photos too, with their transparency")

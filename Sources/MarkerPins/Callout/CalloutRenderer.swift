@@ -105,9 +105,9 @@ public final class CalloutRenderer {
 
         let callout = request.callout
         if let bytes = callout.photo, let box = g.photo {
-            let surface: CairoSurface
+            let cover: CalloutPhoto.Cover
             do {
-                surface = try CalloutPhoto(bytes).surface(covering: box.width, box.height) { (width, height) throws(RenderError) in
+                cover = try CalloutPhoto(bytes).cover(box.width, box.height) { (width, height) throws(RenderError) in
                     try self.photoSurfaces.surface(for: Size(width: width, height: height)) { () throws(RenderError) in
                         try CairoSurface(.colour, width: width, height: height)
                     }
@@ -116,13 +116,10 @@ public final class CalloutRenderer {
                 throw RenderError(error.message)
             }
             // Cover-cropped: scaled to cover the box, centred, the rest clipped by the rounded corners.
-            let scale = max(box.width / Double(surface.width), box.height / Double(surface.height))
             context.save()
             context.addRoundedRectangle(box, radius: Metrics.photo.cornerRadius * s)
             context.clipToPath()
-            context.paint(
-                surface, atX: box.x + (box.width - Double(surface.width) * scale) / 2, y: box.y + (box.height - Double(surface.height) * scale) / 2,
-                scale: scale)
+            context.paint(cover.surface, atX: box.x + cover.x, y: box.y + cover.y, scale: cover.scale)
             context.restore()
         }
         context.setSource(palette.label)

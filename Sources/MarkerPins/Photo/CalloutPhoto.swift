@@ -1,7 +1,7 @@
 import CJPEG
 import MarkerPixels
 import MarkerPNG
-import MarkerRender
+package import MarkerRender
 
 /// Why a callout's photo cannot be drawn, in one line.
 public struct PhotoError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -58,23 +58,42 @@ public struct CalloutPhoto: Sendable {
     /// Decodes the photo at an eighth of its size, to refuse a file that does not decode whole
     /// (one that ends early included) before anything is drawn or written.
     public func check() throws(PhotoError) {
-        _ = try surface(covering: 0, 0)
+        _ = try cover(0, 0)
     }
 
-    /// The photo decoded as a surface at least `minimumWidth` × `minimumHeight` pixels (a JPEG
-    /// decoded at 1/2, 1/4 or 1/8 of its size where that still covers them).
+    /// The photo decoded to cover a box, and where it lies in it.
+    package struct Cover {
+        /// The pixels decoded: every column, and the rows the box shows (a JPEG's), with a margin
+        /// for the filter that scales them.
+        package var surface: CairoSurface
+        /// The scale from decoded pixels to the box's, and the offset of the surface's top left
+        /// corner from the box's: the photo centred, covering the box.
+        package var scale: Double
+        package var x: Double
+        package var y: Double
+    }
+
+    /// The photo decoded to cover a `width` × `height` box, centred (a JPEG decoded at 1/2, 1/4 or
+    /// 1/8 of its size where that still covers it, and only the rows the box shows decoded).
     /// - Throws: `PhotoError` for a file that does not decode whole, a truncated one included.
-    func surface(
-        covering minimumWidth: Double, _ minimumHeight: Double,
+    package func cover(
+        _ width: Double, _ height: Double,
         reusing reuse: (Int, Int) throws(RenderError) -> CairoSurface = { (width, height) throws(RenderError) in try CairoSurface(.colour, width: width, height: height) }
-    ) throws(PhotoError) -> CairoSurface {
-        let image: RGBAImage
+    ) throws(PhotoError) -> Cover {
+        func placed(_ surface: CairoSurface, fullHeight: Int, firstRow: Int) -> Cover {
+            let scale = max(width / Double(surface.width), height / Double(fullHeight))
+            return Cover(
+                surface: surface, scale: scale, x: (width - Double(surface.width) * scale) / 2,
+                y: (height - Double(fullHeight) * scale) / 2 + Double(firstRow) * scale)
+        }
         switch format {
         case .png:
+            let image: RGBAImage
             do { image = try PNGDecoder.decode(bytes) } catch { throw PhotoError("the photo does not decode as a PNG: \(error.message)") }
+            do { return placed(try CairoSurface(image: image), fullHeight: image.height, firstRow: 0) } catch { throw PhotoError(error.message) }
         case .jpeg:
             var denominator: Int32 = 1
-            for candidate: Int32 in [8, 4, 2] where Double(width) / Double(candidate) >= minimumWidth && Double(height) / Double(candidate) >= minimumHeight {
+            for candidate: Int32 in [8, 4, 2] where Double(self.width) / Double(candidate) >= width && Double(self.height) / Double(candidate) >= height {
                 denominator = candidate
                 break
             }
@@ -83,16 +102,29 @@ public struct CalloutPhoto: Sendable {
             guard markerpaint_jpeg_scaled_size(bytes, bytes.count, denominator, &decodedWidth, &decodedHeight, &message, message.count) == 0 else {
                 throw PhotoError("the photo does not decode as a JPEG: \(Self.text(message))")
             }
+            // The rows the box shows, and two more each side for the scaling filter to read.
+            let rows = Self.shownRows(width: Int(decodedWidth), height: Int(decodedHeight), box: (width, height))
             // Straight into the surface: libjpeg writes Cairo's own pixel layout.
             let surface: CairoSurface
-            do { surface = try reuse(Int(decodedWidth), Int(decodedHeight)) } catch { throw PhotoError(error.message) }
+            do { surface = try reuse(Int(decodedWidth), rows.count) } catch { throw PhotoError(error.message) }
             let decoded = surface.withPixels { data, stride in
-                markerpaint_jpeg_decode_into(bytes, bytes.count, denominator, data, stride, decodedWidth, decodedHeight, &message, message.count)
+                markerpaint_jpeg_decode_rows_into(
+                    bytes, bytes.count, denominator, Int32(rows.lowerBound), data, stride, decodedWidth, Int32(rows.count), &message, message.count)
             }
             guard decoded == 0 else { throw PhotoError("the photo does not decode as a JPEG: \(Self.text(message))") }
-            return surface
+            return placed(surface, fullHeight: Int(decodedHeight), firstRow: rows.lowerBound)
         }
-        do { return try CairoSurface(image: image) } catch { throw PhotoError(error.message) }
+    }
+
+    /// The rows of a `width` × `height` image that cover `box` centred shows, with two more each
+    /// side; every row for an empty box.
+    package static func shownRows(width: Int, height: Int, box: (width: Double, height: Double)) -> Range<Int> {
+        guard box.width > 0, box.height > 0, width > 0, height > 0 else { return 0..<height }
+        let scale = max(box.width / Double(width), box.height / Double(height))
+        let shown = box.height / scale
+        let first = max(Int(((Double(height) - shown) / 2).rounded(.down)) - 2, 0)
+        let last = min(Int(((Double(height) + shown) / 2).rounded(.up)) + 2, height)
+        return first..<max(last, first + 1)
     }
 
     private static func text(_ message: [CChar]) -> String {
