@@ -144,9 +144,15 @@ struct DriftHistory: Sendable {
     static let count = 6
 
     private var snapshots: [Snapshot] = []
+    /// How much of each snapshot's drift is left at the newest, e^(−(newest − then) / T), and the
+    /// correlation time T they are for (0 when they need working out again): the drift's fading
+    /// is then one exponential a fix, not one a snapshot.
+    private var decays: [Double] = []
+    private var decaysCorrelationTime = 0.0
 
     init() {
         snapshots.reserveCapacity(Self.count)
+        decays.reserveCapacity(Self.count)
     }
 
     /// Keeps the drift at `time` when the last snapshot is `spacing` seconds old.
@@ -154,10 +160,12 @@ struct DriftHistory: Sendable {
         if let last = snapshots.last, snapshot.time - last.time < Self.spacing { return }
         if snapshots.count == Self.count { snapshots.removeFirst() }
         snapshots.append(snapshot)
+        decaysCorrelationTime = 0
     }
 
     mutating func removeAll() {
         snapshots.removeAll(keepingCapacity: true)
+        decaysCorrelationTime = 0
     }
 
     /// The oldest snapshot kept, at least `minimumAge` seconds before `time`.
@@ -168,14 +176,20 @@ struct DriftHistory: Sendable {
     /// The most a fix `side` metres across a way whose left is `normal` strays from any snapshot's
     /// drift, carried forward to `time` (fading over `correlationTime`, with `drift` variance fresh
     /// each axis and `white` noise), in units of its spread; and that spread.
-    func largestStray(
+    mutating func largestStray(
         side: Double, normal: (east: Double, north: Double), time: Double, correlationTime: Double, drift: Double, white: Double
     ) -> (stray: Double, spread: Double)? {
+        guard let newest = snapshots.last else { return nil }
+        if decaysCorrelationTime != correlationTime {
+            decays.removeAll(keepingCapacity: true)
+            for snapshot in snapshots { decays.append(exp(-(newest.time - snapshot.time) / correlationTime)) }
+            decaysCorrelationTime = correlationTime
+        }
+        let sinceNewest = exp(-max(time - newest.time, 0) / correlationTime)
         // Compared squared, stray² · variance crosswise: no root or division in the loop.
         var largest: (stray: Double, variance: Double)? = nil
-        for snapshot in snapshots {
-            let age = max(time - snapshot.time, 0)
-            let fading = exp(-age / correlationTime)
+        for (index, snapshot) in snapshots.enumerated() {
+            let fading = sinceNewest * decays[index]
             let expected = fading * (normal.east * snapshot.east + normal.north * snapshot.north)
             let carried = normal.east * normal.east * snapshot.ee + 2 * normal.east * normal.north * snapshot.en + normal.north * normal.north * snapshot.nn
             let variance = fading * fading * carried + drift * (1 - fading * fading) + white

@@ -51,6 +51,7 @@ public struct RouteTracker: Sendable {
     /// What the tracker knows between fixes, once it has had one.
     var state: State? { storage?.value }
     private var storage: StateStorage?
+    private var converter = EarthPoint.Converter()
     /// Reused between fixes: the pieces near a fix and the passes they make, the hypotheses moved
     /// on, their branches, and the cheapest place of each stretch of a reach.
     var nearby: [RouteCourse.Match] = []
@@ -103,6 +104,10 @@ public struct RouteTracker: Sendable {
     static let setOffCost = 0.5
     /// Of riders after a long gap, the share who rode on (the others stopped somewhere on the way).
     static let rodeOn = 0.8
+    /// How much faster than its speed a hypothesis's rider may have gone since the last fix: this
+    /// many times the speed's spread, and at least so many metres a second more.
+    static let reachSpreads = 6.0
+    static let reachFaster = 10.0
 
     /// What the tracker knows between fixes.
     struct State: Sendable {
@@ -179,7 +184,7 @@ public struct RouteTracker: Sendable {
     /// - Throws: `FixError` for a fix that cannot be followed; the tracker is then as before it.
     public mutating func update(_ fix: Fix) throws(FixError) -> RouteProgress {
         let fix = try fix.checked(after: storage?.value.time)
-        let point = EarthPoint(fix.coordinate)
+        let point = converter.point(fix.coordinate)
         guard var box = storage.take() else {
             let noise = ReceiverNoise(noise: options.assumedNoise, correlationTime: options.driftTime)
             let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
