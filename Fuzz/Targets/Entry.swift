@@ -14,10 +14,11 @@ protocol FuzzTarget: SendableMetatype {
 /// one for who a request is and what it may open (addresses, forwarded lists, signatures, keys), one
 /// for the fix readers (followed along a course), one for the progress endpoint's form and one for
 /// offline packs of any route, one for PMTiles directories, headers and gzip, and one for whole PMTiles
-/// archives as the pack reads them, and one for callouts' photos and text.
+/// archives as the pack reads them, one for callouts' photos and text, and one for PNGs (the direct
+/// path against libspng).
 let targets: [any FuzzTarget.Type] = [
     GPXTarget.self, GeoJSONTarget.self, PolylineTarget.self, QueryTarget.self, LabelsTarget.self, DeflateTarget.self, AccessTarget.self,
-    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self, ArchiveTarget.self, CalloutTarget.self,
+    FixesTarget.self, FormTarget.self, OfflineTarget.self, PMTilesTarget.self, ArchiveTarget.self, CalloutTarget.self, PNGTarget.self,
 ]
 
 func target(named name: String) -> (any FuzzTarget.Type)? {

@@ -10,6 +10,10 @@ public import MarkerPixels
 public enum PNGDecoder {
     /// Larger images are refused: nothing markerpaint makes or compares comes near.
     public static let maximumSide = 16_384
+    /// The most pixels the direct path reads: it holds the inflated rows beside the image, where
+    /// libspng decodes row by row. A picture markerpaint draws is far smaller; a 40-megapixel photo
+    /// goes to libspng.
+    static let directPixels = 1 << 22
 
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         if let image = bytes.withUnsafeBytes({ direct($0) }) { return image }
@@ -42,8 +46,8 @@ public enum PNGDecoder {
                 let (width, height) = (number(data), number(data + 4))
                 let (depth, colourType) = (bytes[data + 8], bytes[data + 9])
                 let (compression, filter, interlace) = (bytes[data + 10], bytes[data + 11], bytes[data + 12])
-                guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), depth == 8, colourType == 6 || colourType == 4,
-                    compression == 0, filter == 0, interlace == 0
+                guard (1...maximumSide).contains(width), (1...maximumSide).contains(height), width * height <= directPixels, depth == 8,
+                    colourType == 6 || colourType == 4, compression == 0, filter == 0, interlace == 0
                 else { return nil }
                 header = (width, height, colourType == 6 ? 4 : 2)
             case 0x4944_4154:  // IDAT: after the header, all in a row

@@ -1,6 +1,6 @@
-public import MarkerFiles
+import MarkerFiles
 import MarkerPins
-public import MarkerPNG
+import MarkerPNG
 import MarkerRender
 public import MarkerSpec
 
