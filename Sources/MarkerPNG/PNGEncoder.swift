@@ -90,7 +90,7 @@ public final class PNGEncoder {
         let colourType = Self.colourType(of: image)
         let bytesPerPixel = colourType.bytesPerPixel
         let rowBytes = image.width * bytesPerPixel
-        var raw = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
+        var raw = [UInt8].zeroed(count: (rowBytes + 1) * image.height)
         // Grey rows are packed first (grey, alpha), then filtered like RGBA rows.
         var packed = colourType == .greyAlpha ? [UInt8](repeating: 0, count: rowBytes * image.height) : []
         image.pixels.withUnsafeBufferPointer { source in

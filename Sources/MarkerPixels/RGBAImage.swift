@@ -17,7 +17,7 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// A fully transparent image.
     public init(width: Int, height: Int) {
-        self.init(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+        self.init(width: width, height: height, pixels: .zeroed(count: width * height * 4))
     }
 
     /// The pixel at column `x`, row `y`.
