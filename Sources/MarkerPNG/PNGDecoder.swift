@@ -68,18 +68,9 @@ public enum PNGDecoder {
     private static func image(inflating stream: [UInt8], _ width: Int, _ height: Int, channels: Int) -> RGBAImage? {
         let rowBytes = width * channels
         let count = (rowBytes + 1) * height
-        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
-        defer { libdeflate_free_decompressor(decompressor) }
-        var filtered = [UInt8](repeating: 0, count: count)
-        var (consumed, produced) = (0, 0)
-        let result = stream.withUnsafeBytes { input in
-            filtered.withUnsafeMutableBytes { output in
-                libdeflate_zlib_decompress_ex(
-                    decompressor, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
-            }
-        }
-        guard result == LIBDEFLATE_SUCCESS, consumed == stream.count, produced == count else { return nil }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        // One whole zlib stream of exactly the rows' bytes, as the inflater holds any stream to.
+        guard let filtered = try? ZlibInflater().inflate(stream, count: count) else { return nil }
+        var pixels = [UInt8].zeroed(count: width * height * 4)
         var previous = [UInt8](repeating: 0, count: rowBytes)
         var current = [UInt8](repeating: 0, count: rowBytes)
         let unfiltered = filtered.withUnsafeBufferPointer { filtered in

@@ -49,8 +49,7 @@ public struct RouteTracker: Sendable {
     public let course: RouteCourse
     public let options: Options
     /// What the tracker knows between fixes, once it has had one.
-    var state: State? { storage?.value }
-    private var storage: StateStorage?
+    private(set) var storage: StateStorage?
     private var converter = EarthPoint.Converter()
     /// Reused between fixes: the pieces near a fix and the passes they make, the hypotheses moved
     /// on, their branches, and the cheapest place of each stretch of a reach.
@@ -206,9 +205,10 @@ public struct RouteTracker: Sendable {
 
     /// The state behind a reference: a fix changes it where it lies, where copying its few hundred
     /// bytes out and back took a twentieth of a fix's time.
-    private final class StateStorage: @unchecked Sendable {
-        // Unchecked: only `update` writes it, and only once it holds the sole reference.
-        var value: State
+    final class StateStorage: @unchecked Sendable {
+        // Unchecked: only `update` writes it (the setter is this file's), and only once it holds
+        // the sole reference.
+        fileprivate(set) var value: State
 
         init(_ value: State) {
             self.value = value
