@@ -279,17 +279,24 @@ package struct ScanlineDeflater: ~Copyable {
                     let token = tokens[index]
                     index += 1
                     guard DeflateTables.isMatch(token) else {
-                        // Two literals in a row go out in one put (two codes of at most 15 bits):
+                        // Up to three literals in a row go out in one put (codes of at most 15 bits):
                         // a photo is nearly all literals.
                         let code = literalCodes[Int(token)]
+                        var value = UInt64(code & 0xFFFF)
+                        var length = Int(code >> 16)
                         if index < count, !DeflateTables.isMatch(tokens[index]) {
-                            let next = literalCodes[Int(tokens[index])]
-                            let length = Int(code >> 16)
-                            writer.put(code & 0xFFFF | (next & 0xFFFF) << length, length + Int(next >> 16))
+                            let second = literalCodes[Int(tokens[index])]
+                            value |= UInt64(second & 0xFFFF) << length
+                            length += Int(second >> 16)
                             index += 1
-                        } else {
-                            writer.put(code: code)
+                            if index < count, !DeflateTables.isMatch(tokens[index]) {
+                                let third = literalCodes[Int(tokens[index])]
+                                value |= UInt64(third & 0xFFFF) << length
+                                length += Int(third >> 16)
+                                index += 1
+                            }
                         }
+                        writer.put(wide: value, length)
                         continue
                     }
                     let lengthCode = DeflateTables.lengthCode(of: token)
@@ -318,8 +325,12 @@ private struct BitWriter {
 
     /// `length` ≤ 56 bits of `value`, lowest first.
     @inline(__always)
-    mutating func put(_ value: UInt32, _ length: Int) {
-        bits |= UInt64(value) << count
+    mutating func put(_ value: UInt32, _ length: Int) { put(wide: UInt64(value), length) }
+
+    /// `length` ≤ 56 bits of `value`, lowest first.
+    @inline(__always)
+    mutating func put(wide value: UInt64, _ length: Int) {
+        bits |= value << count
         count += UInt64(length)
         position.storeBytes(of: bits.littleEndian, as: UInt64.self)
         let whole = count >> 3
