@@ -43,13 +43,30 @@ extension MarkerBench {
             let photoRequests = try (0..<count).map {
                 try CalloutRequest(callout: Callout(title: "Jezero \($0)", lines: ["A lake below the ridge"], photo: photoBytes), theme: .day, scale: 2)
             }
+            // As one route's batch draws them: each of its pictures once, by a renderer that has drawn
+            // none of them yet (made outside the timing), so a pin's body is kept only for the icons
+            // after the first of its colour. Markers the same way, as many.
+            let batchPins = try [Theme.day, .night].flatMap { theme in try icons.map { try PinRequest(pin: Pin(icon: $0), theme: theme, scale: 2) } }
+            let batchMarkers = try (0..<batchPins.count).map { (index: Int) throws -> MarkerRequest in
+                let theme: Theme = index % 2 == 0 ? .day : .night
+                return try MarkerRequest(marker: Marker(kind: .distance, distance: Double(10 * (index + 1))), theme: theme, scale: 2)
+            }
+            let batches = max(1, count / batchPins.count)
             var times: [String: [Double]] = [:]
-            func time(_ name: String, _ body: () throws -> Void) rethrows {
+            func time(_ name: String, images: Int = count, _ body: () throws -> Void) rethrows {
                 let start = ContinuousClock.now
                 try body()
                 let elapsed = ContinuousClock.now - start
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                times[name, default: []].append(seconds * 1000 / Double(count))
+                times[name, default: []].append(seconds * 1000 / Double(images))
+            }
+            /// Each batch by a fresh renderer, timing only the drawing. Each renderer first draws
+            /// pictures the batch does not hold, untimed, at the batch's scale: a route's renderer
+            /// rasterises its glyphs once for the whole route, not once for these few pictures.
+            func timeBatches<Renderer>(_ name: String, make: () throws -> Renderer, warm: (Renderer) throws -> Void, draw: (Renderer) throws -> Void) throws {
+                let renderers = try (0..<batches).map { _ in try make() }
+                for renderer in renderers { try warm(renderer) }
+                try time(name, images: batches * batchPins.count) { for renderer in renderers { try draw(renderer) } }
             }
             for _ in 0..<runs {
                 try time("distance marker") { for request in markerRequests { _ = try markers.render(request) } }
@@ -57,13 +74,31 @@ extension MarkerBench {
                 try time("pin, a route's") { for request in routePinRequests { _ = try pins.render(request) } }
                 try time("callout") { for request in calloutRequests { _ = try callouts.render(request) } }
                 try time("callout with a photo") { for request in photoRequests { _ = try callouts.render(request) } }
+                try timeBatches(
+                    "distance marker, a batch's", make: { try MarkerRenderer() },
+                    warm: { renderer in for distance in [1234.0, 5678, 90] { _ = try renderer.render(try MarkerRequest(marker: Marker(kind: .distance, distance: distance), theme: .day, scale: 2)) } }
+                ) { renderer in
+                    for request in batchMarkers { _ = try renderer.render(request) }
+                }
+                try timeBatches(
+                    "pin, a batch's", make: { try PinRenderer() },
+                    warm: { _ = try $0.render(try PinRequest(pin: Pin(text: "A", colour: Colour(rgb: 1, 2, 3)), theme: .day, scale: 2)) }
+                ) { renderer in
+                    for request in batchPins { _ = try renderer.render(request) }
+                }
             }
             let median = { (name: String) in (times[name] ?? []).sorted()[runs / 2] }
             let baseline = median("distance marker")
             print("\(count) images of each kind at @2x, drawn and encoded as PNG; median of \(runs) interleaved runs, one thread")
             for name in ["distance marker", "pin", "pin, a route's", "callout", "callout with a photo"] {
-                let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                let padded = name.padding(toLength: 28, withPad: " ", startingAt: 0)
                 print(padded + String(format: "%8.3f ms per image  %7.2fx the distance marker", median(name), median(name) / baseline))
+            }
+            print("each picture of a route's batch once (12 icons, both themes), each batch by a renderer that drew only other pictures before")
+            let batchBaseline = median("distance marker, a batch's")
+            for name in ["distance marker, a batch's", "pin, a batch's"] {
+                let padded = name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                print(padded + String(format: "%8.3f ms per image  %7.2fx the distance marker", median(name), median(name) / batchBaseline))
             }
         }
     }
