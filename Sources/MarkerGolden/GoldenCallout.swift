@@ -1,6 +1,6 @@
 import MarkerFiles
-public import MarkerSpec
-public import SystemPackage
+import MarkerSpec
+import SystemPackage
 
 /// One entry of `Goldens/cases.json`'s `callouts`: a callout to draw and compare with its golden image.
 public struct GoldenCallout: Sendable, Codable, Hashable {

@@ -1,6 +1,6 @@
 import MarkerFiles
-public import MarkerSpec
-public import SystemPackage
+import MarkerSpec
+import SystemPackage
 
 /// One entry of `Goldens/cases.json`'s `pins`: a pin to draw and compare with its golden image.
 public struct GoldenPin: Sendable, Codable, Hashable {
