@@ -114,24 +114,8 @@ package struct ScanlineDeflater: ~Copyable {
         let (byteBeforePart, pixelBeforePart, rowAbovePart) = (DeflateTables.distance(1), DeflateTables.distance(left), DeflateTables.distance(up))
         var position = start
         var tokenCount = 0
-        while position < count {
-            // Most bytes that start no match are told apart by one load and three compares: a match
-            // needs its first three bytes equal.
-            if position >= everyDistance, position + 8 <= count {
-                let here = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                let firstThree: UInt64 = 0xFF_FFFF
-                let before = UInt64(littleEndian: UnsafeRawPointer(base + position - 1).loadUnaligned(as: UInt64.self))
-                let pixelBefore = UInt64(littleEndian: UnsafeRawPointer(base + position - left).loadUnaligned(as: UInt64.self))
-                let above = UInt64(littleEndian: UnsafeRawPointer(base + position - up).loadUnaligned(as: UInt64.self))
-                if (here ^ before) & firstThree != 0, (here ^ pixelBefore) & firstThree != 0, (here ^ above) & firstThree != 0 {
-                    let byte = UInt8(truncatingIfNeeded: here)
-                    tokens[tokenCount] = UInt32(byte)
-                    literals[Int(byte)] &+= 1
-                    position += 1
-                    tokenCount += 1
-                    continue
-                }
-            }
+        /// One step anywhere: the longest match at the three distances in reach, else a literal.
+        func step() {
             let limit = min(maximumMatch, count - position)
             var length = 0
             var distancePart: UInt32 = 0
@@ -161,6 +145,46 @@ package struct ScanlineDeflater: ~Copyable {
             }
             tokenCount += 1
         }
+        // Before every distance is in reach, one step at a time.
+        while position < min(everyDistance, count) { step() }
+        // Then, while eight bytes can be read ahead: most bytes start no match, and are told apart
+        // by one load and three compares (a match needs its first three bytes equal); the others
+        // take the three distances with nothing left to check but how far a match may run.
+        let firstThree: UInt64 = 0xFF_FFFF
+        guard let literalCounts = literals.baseAddress else { return tokenCount }
+        while position &+ 8 <= count {
+            let here = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let before = UInt64(littleEndian: UnsafeRawPointer(base + (position &- 1)).loadUnaligned(as: UInt64.self))
+            let pixelBefore = UInt64(littleEndian: UnsafeRawPointer(base + (position &- left)).loadUnaligned(as: UInt64.self))
+            let above = UInt64(littleEndian: UnsafeRawPointer(base + (position &- up)).loadUnaligned(as: UInt64.self))
+            if (here ^ before) & firstThree != 0, (here ^ pixelBefore) & firstThree != 0, (here ^ above) & firstThree != 0 {
+                let byte = Int(truncatingIfNeeded: here & 0xFF)
+                tokens[tokenCount] = UInt32(truncatingIfNeeded: byte)
+                literalCounts[byte] &+= 1
+                position &+= 1
+                tokenCount &+= 1
+                continue
+            }
+            let limit = min(maximumMatch, count &- position)
+            var (length, distancePart) = (matchLength(base + position, base + (position &- 1), limit: limit), byteBeforePart)
+            if length < limit {
+                let found = matchLength(base + position, base + (position &- left), limit: limit)
+                if found > length { (length, distancePart) = (found, pixelBeforePart) }
+            }
+            if length < limit {
+                let found = matchLength(base + position, base + (position &- up), limit: limit)
+                if found > length { (length, distancePart) = (found, rowAbovePart) }
+            }
+            // One of the three matched its first three bytes.
+            let token = lengths[length] | distancePart
+            tokens[tokenCount] = token
+            literalCounts[257 &+ DeflateTables.lengthCode(of: token)] &+= 1
+            distances[DeflateTables.distanceCode(of: token)] &+= 1
+            position &+= length
+            tokenCount &+= 1
+        }
+        // The last few bytes, one step at a time.
+        while position < count { step() }
         return tokenCount
     }
 
