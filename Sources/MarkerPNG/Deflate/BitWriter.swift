@@ -18,12 +18,12 @@ struct BitWriter {
     /// `length` ≤ 56 bits of `value`, lowest first.
     @inline(__always)
     mutating func put(wide value: UInt64, _ length: Int) {
-        bits |= value << count
-        count += UInt64(length)
+        bits |= value &<< count
+        count &+= UInt64(truncatingIfNeeded: length)
         position.storeBytes(of: bits.littleEndian, as: UInt64.self)
-        let whole = count >> 3
-        position += Int(whole)
-        bits >>= whole << 3
+        let whole = count &>> 3
+        position += Int(truncatingIfNeeded: whole)
+        bits = bits &>> (whole &<< 3)
         count &= 7
     }
 

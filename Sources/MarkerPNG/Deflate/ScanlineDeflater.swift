@@ -301,23 +301,23 @@ package struct ScanlineDeflater: ~Copyable {
                 var index = 0
                 while index < count {
                     let token = tokens[index]
-                    index += 1
+                    index &+= 1
                     guard DeflateTables.isMatch(token) else {
                         // Up to three literals in a row go out in one put (codes of at most 15 bits):
                         // a photo is nearly all literals.
-                        let code = literalCodes[Int(token)]
+                        let code = literalCodes[Int(truncatingIfNeeded: token)]
                         var value = UInt64(code & 0xFFFF)
-                        var length = Int(code >> 16)
+                        var length = Int(truncatingIfNeeded: code &>> 16)
                         if index < count, !DeflateTables.isMatch(tokens[index]) {
-                            let second = literalCodes[Int(tokens[index])]
-                            value |= UInt64(second & 0xFFFF) << length
-                            length += Int(second >> 16)
-                            index += 1
+                            let second = literalCodes[Int(truncatingIfNeeded: tokens[index])]
+                            value |= UInt64(second & 0xFFFF) &<< length
+                            length &+= Int(truncatingIfNeeded: second &>> 16)
+                            index &+= 1
                             if index < count, !DeflateTables.isMatch(tokens[index]) {
-                                let third = literalCodes[Int(tokens[index])]
-                                value |= UInt64(third & 0xFFFF) << length
-                                length += Int(third >> 16)
-                                index += 1
+                                let third = literalCodes[Int(truncatingIfNeeded: tokens[index])]
+                                value |= UInt64(third & 0xFFFF) &<< length
+                                length &+= Int(truncatingIfNeeded: third &>> 16)
+                                index &+= 1
                             }
                         }
                         writer.put(wide: value, length)
