@@ -149,7 +149,7 @@ package struct ScanlineDeflater: ~Copyable {
         while position < min(everyDistance, count) { step() }
         // Then, while eight bytes can be read ahead: most bytes start no match, and are told apart
         // by one load and three compares (a match needs its first three bytes equal); the others
-        // take the three distances with nothing left to check but how far a match may run.
+        // take a step.
         let firstThree: UInt64 = 0xFF_FFFF
         guard let literalCounts = literals.baseAddress else { return tokenCount }
         while position &+ 8 <= count {
@@ -165,23 +165,7 @@ package struct ScanlineDeflater: ~Copyable {
                 tokenCount &+= 1
                 continue
             }
-            let limit = min(maximumMatch, count &- position)
-            var (length, distancePart) = (matchLength(base + position, base + (position &- 1), limit: limit), byteBeforePart)
-            if length < limit {
-                let found = matchLength(base + position, base + (position &- left), limit: limit)
-                if found > length { (length, distancePart) = (found, pixelBeforePart) }
-            }
-            if length < limit {
-                let found = matchLength(base + position, base + (position &- up), limit: limit)
-                if found > length { (length, distancePart) = (found, rowAbovePart) }
-            }
-            // One of the three matched its first three bytes.
-            let token = lengths[length] | distancePart
-            tokens[tokenCount] = token
-            literalCounts[257 &+ DeflateTables.lengthCode(of: token)] &+= 1
-            distances[DeflateTables.distanceCode(of: token)] &+= 1
-            position &+= length
-            tokenCount &+= 1
+            step()
         }
         // The last few bytes, one step at a time.
         while position < count { step() }
