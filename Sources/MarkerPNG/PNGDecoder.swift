@@ -125,10 +125,7 @@ public enum PNGDecoder {
             for index in 0..<count {
                 let left = index >= bytesPerPixel ? Int(row[index - bytesPerPixel]) : 0
                 let upperLeft = index >= bytesPerPixel ? Int(above[index - bytesPerPixel]) : 0
-                let up = Int(above[index])
-                let estimate = left + up - upperLeft
-                let (toLeft, toUp, toUpperLeft) = (abs(estimate - left), abs(estimate - up), abs(estimate - upperLeft))
-                let predictor = toLeft <= toUp && toLeft <= toUpperLeft ? left : (toUp <= toUpperLeft ? up : upperLeft)
+                let predictor = PNGEncoder.Filter.paethPredictor(left: left, up: Int(above[index]), upperLeft: upperLeft)
                 row[index] = line[index] &+ UInt8(predictor)
             }
         default:

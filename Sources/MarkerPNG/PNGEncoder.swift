@@ -177,14 +177,10 @@ public final class PNGEncoder {
             case .paeth:
                 out[0] = 4
                 for i in 0..<count {
-                    let a = Int(i >= bpp ? row[i - bpp] : 0)
-                    let b = Int(above?[i] ?? 0)
-                    let c = Int(i >= bpp ? (above?[i - bpp] ?? 0) : 0)
-                    let p = a + b - c
-                    let pa = abs(p - a)
-                    let pb = abs(p - b)
-                    let pc = abs(p - c)
-                    out[i + 1] = row[i] &- UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+                    let left = Int(i >= bpp ? row[i - bpp] : 0)
+                    let up = Int(above?[i] ?? 0)
+                    let upperLeft = Int(i >= bpp ? (above?[i - bpp] ?? 0) : 0)
+                    out[i + 1] = row[i] &- UInt8(Filter.paethPredictor(left: left, up: up, upperLeft: upperLeft))
                 }
             }
         }
@@ -213,6 +209,16 @@ public final class PNGEncoder {
             libdeflate_crc32(0, buffer.baseAddress.map { $0 + typeStart }, png.count - typeStart)
         }
         png.appendBigEndian(crc)
+    }
+}
+
+extension PNGEncoder.Filter {
+    /// Paeth's predictor (PNG spec section 9.4): of the byte to the left, the one above and the one
+    /// above-left, the nearest to left + up − upper-left, ties in that order.
+    static func paethPredictor(left: Int, up: Int, upperLeft: Int) -> Int {
+        let estimate = left + up - upperLeft
+        let (toLeft, toUp, toUpperLeft) = (abs(estimate - left), abs(estimate - up), abs(estimate - upperLeft))
+        return toLeft <= toUp && toLeft <= toUpperLeft ? left : (toUp <= toUpperLeft ? up : upperLeft)
     }
 }
 
