@@ -42,6 +42,7 @@ extension RouteTracker {
         }
         let strays = passes.map(stray)
         let least = strays.min() ?? .infinity
+        let besideIt = passRiddenBeside(c, threshold: threshold, state: &state)
         var found: (match: RouteCourse.Match, stray: Double)? = nil
         if least <= threshold, state.resuming, let lost = state.lost, !course.isNearStageEnd(lost.along, within: c.zone) {
             // Found again after a gap: where the time since says, not the earliest pass. The rider
@@ -66,6 +67,13 @@ extension RouteTracker {
                     found = (pass, strays[index])
                 }
             }
+        }
+        var rejoinDrift = drift
+        if let beside = besideIt, found.map({ $0.stray > threshold * options.rejoinShare }) ?? true {
+            // Back on the course beside it: the drift is what now puts the fixes there.
+            let normal = c.frame.leftNormal(of: course.pieces[beside.piece])
+            rejoinDrift = (beside.side * normal.east, beside.side * normal.north)
+            found = (beside, 0)
         }
         guard let (pass, passStray) = found else {
             // Off the course the rider is nearest the earliest pass about as near as any (where a
@@ -104,8 +112,9 @@ extension RouteTracker {
             state = before
         }
         let speedVariance = c.fix.speed == nil ? 4.0 : 1.0
+        state.trail.removeAll()
         var hypothesis = RideHypothesis(
-            along: pass.along, velocity: c.fix.speed ?? 0, east: drift.east, north: drift.north,
+            along: pass.along, velocity: c.fix.speed ?? 0, east: rejoinDrift.east, north: rejoinDrift.north,
             p: .diagonal(along: c.sigma * c.sigma, velocity: speedVariance, drift: variance - c.white), cost: 0, furthest: pass.along - 1.5 * c.sigma,
             reference: .init(clock: c.clock, along: pass.along, point: c.point), match: pass)
         let way = c.frame.way(of: course.pieces[pass.piece])
@@ -129,6 +138,7 @@ extension RouteTracker {
         state.along = pass.along
         return report(&state, at: c.point, threshold: threshold, zone: c.zone)
     }
+
 }
 
 /// Where a rider found again after a gap in the fixes is likely to be along the course: most rode

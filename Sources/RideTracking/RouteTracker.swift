@@ -136,6 +136,8 @@ public struct RouteTracker: Sendable {
         /// course must not move the search past where the rider left.
         var firmAnchor: Double?
         var sinceRejoin = 0
+        /// The fixes of the last `Trail.seconds` off the course, for telling a rider back on it.
+        var trail = Trail()
         /// Metres the fixes moved since the anchor, for fixes without time.
         var movedSinceAnchor = 0.0
         /// The distance along reported last, and the piece it lies on.
