@@ -133,6 +133,20 @@ extension RouteTracker {
         }
         state.hypothesesClock = c.clock
         let best = state.hypotheses[0]
+        if best.match == nil, state.confirmations == 0 {
+            // Placed by one fix, which the next takes for a spike, and which lies on the course
+            // before it: riders start at the start, and the first fix was likelier the spike (one
+            // beside a loop's finish would otherwise keep a rider at the start there for good).
+            var again = state
+            again.placed = false
+            again.onRoute = false
+            again.hypotheses.removeAll(keepingCapacity: true)
+            let progress = search(c, state: &again)
+            if again.onRoute && again.along < best.along - c.back {
+                state = again
+                return progress
+            }
+        }
 
         // The fix against the drift of the last half minute: a rider leaving moves fixes off the way
         // faster than drift can.

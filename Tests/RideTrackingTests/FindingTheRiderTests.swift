@@ -1,10 +1,11 @@
 import RideTracking
 import RouteModel
+import RoutePlacement
 import TestSupport
 import Testing
 
-@Suite("Back on the course after a detour, when the drift changed while away")
-struct DriftChangeTests {
+@Suite("Finding the rider: back from a detour the drift changed over, and after a first fix that was a spike")
+struct FindingTheRiderTests {
     /// Fixes ride along the course beside it, further across than before the detour: a rider back
     /// on it whose drift has moved, not one still away. Standing when back, the place alone cannot
     /// tell them from a rider 60 m off, so the tracker waits until they ride: riding along is told
@@ -32,5 +33,25 @@ struct DriftChangeTests {
         #expect(after.allSatisfy { progress[$0].onRoute }, "\(ride): flagged off again after rejoining")
         let worst = after.map { abs(progress[$0].distance - samples[$0].along) }.max() ?? .infinity
         #expect(worst <= 25, "\(ride): \(Int(worst)) m from the rider after rejoining")
+    }
+
+    /// The first fix is a spike that lands beside a loop's end, 87 m before the finish; the rider
+    /// stands at the start, then rides off. The fix after it meets the course at the start and the
+    /// finish alike: read forward from the spike, the rider was placed at the finish, and there was
+    /// no way on from it (1,071 fixes over 100 m on the fresh seed that showed it).
+    @Test("a spike as the very first fix, beside a loop's end, does not keep the rider at the finish")
+    func firstFixSpikeBesideTheFinish() throws {
+        let course = RideCourse(.loop)
+        var tracker = RouteTracker(course: try RouteCourse(route: course.route))
+        let beside = Geodesic.direct(from: course.coordinate(stage: 0, along: course.length - 87), azimuth: 0, distance: 20)
+        _ = try tracker.update(Fix(coordinate: beside, time: 0))
+        var worst = 0.0
+        for second in 1...120 {
+            let along = max(0, 5 * (Double(second) - 20))
+            let progress = try tracker.update(Fix(coordinate: course.coordinate(stage: 0, along: along), time: Double(second)))
+            #expect(progress.onRoute, "fix \(second) flagged off")
+            worst = max(worst, abs(progress.distance - along))
+        }
+        #expect(worst <= 20, "\(Int(worst)) m from the rider")
     }
 }
