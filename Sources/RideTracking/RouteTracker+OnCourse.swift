@@ -172,7 +172,20 @@ extension RouteTracker {
             offset = c.point.distance(to: course.point(atDistance: best.along))
             stray = offset
         }
-        let over = abs(stray) > threshold && offset > c.floor * options.rejoinShare
+        var movedOver = false
+        if let seconds = c.seconds, seconds > Self.longGap { state.moved.removeAll() }
+        if c.seconds != nil, let nearest {
+            if let (moved, limit) = movedAcross(c, nearest: nearest, moved: state.moved), abs(moved) - limit > abs(stray) - threshold {
+                (stray, threshold) = (moved, limit)
+                movedOver = true
+            }
+            // Spikes are not kept: a fix after one would seem to have moved tens of metres.
+            if best.match != nil, state.moved.wants(c.clock) {
+                state.moved.append(
+                    Trail.Fix(clock: c.clock, along: nearest.along, side: nearest.side, offset: nearest.offset, stage: course.pieces[nearest.piece].stage, piece: nearest.piece))
+            }
+        }
+        let over = (abs(stray) > threshold && offset > c.floor * options.rejoinShare) || movedOver
         let sideOfStray = stray >= 0 ? 1.0 : -1.0
         if over {
             // A rider leaving moves the fixes on from the last one over; a spike jumps tens of

@@ -7,8 +7,8 @@ import Darwin
 #endif
 import RouteModel
 
-/// Telling a rider back on the course from the way the fixes moved, when the drift of before they
-/// left no longer says where the fixes lie.
+/// Telling a rider back on the course, or leaving it, from the way the fixes moved, where the
+/// drift the filter follows cannot tell.
 ///
 /// Off the course the tracker knows the drift only as it was when the rider left, faded since. A
 /// detour of a minute or two is long enough for the drift to move 40 m, and then a rider back on
@@ -17,6 +17,10 @@ import RouteModel
 /// a pass hundreds of metres on. How the fixes move tells them apart: fixes that ride along the
 /// course beside it, or that came in across it further than drift moves them and stopped, are a
 /// rider on it, with the drift what now puts the fixes beside it.
+///
+/// On the course, the filter follows the drift fix by fix, and a rider walking off the way at 4 m/s
+/// moves it only a little further each fix than drift moves: it follows them out to 3σ. The
+/// fixes themselves, a few seconds apart, show them going across the way faster than drift goes.
 extension RouteTracker {
     /// The fixes of the last `seconds` off the course, each by the nearest pass.
     struct Trail: Sendable {
@@ -26,17 +30,26 @@ extension RouteTracker {
             var side: Double
             var offset: Double
             var stage: Int32
+            var piece = 0
         }
 
         /// How long back fixes are kept, in seconds, and the most kept (a fix a second).
         static let seconds = 20.0
         static let capacity = 24
 
+        /// The least seconds between fixes kept.
+        var spacing = 0.0
         private(set) var fixes: [Fix] = []
 
+        /// Whether a fix at `clock` would be kept: the last kept is at least `spacing` seconds older.
+        func wants(_ clock: Double) -> Bool {
+            fixes.last.map { clock - $0.clock >= spacing } ?? true
+        }
+
+        /// Keeps `fix`, unless the last kept is under `spacing` seconds older.
         mutating func append(_ fix: Fix) {
-            fixes.removeAll { fix.clock - $0.clock > Self.seconds }
-            if fixes.count >= Self.capacity { fixes.removeFirst() }
+            guard wants(fix.clock) else { return }
+            while let first = fixes.first, fix.clock - first.clock > Self.seconds || fixes.count >= Self.capacity { fixes.removeFirst() }
             fixes.append(fix)
         }
 
@@ -54,6 +67,41 @@ extension RouteTracker {
     static let arrivalSpreads = 4.0
     static let arrivalLeast = 20.0
     static let settledSeconds = 2.0
+
+    /// Leaving: fixes of 8-20 s ago (one each 3 s) against which the fix has moved across the way
+    /// by more than `strayLimit` spreads of the drift's change (and the threshold's floor), and is
+    /// still moving that way (more than one spread since a fix 5 s or more ago), itself over the
+    /// floor from the way.
+    static let movedAfter = 8.0
+    static let stillMovingAfter = 5.0
+    static let movedSpacing = 3.0
+
+    /// How far the fix moved across the way from a fix kept in `moved` beyond what drift moves it
+    /// (a rider leaving, or one found again too soon on the way back), and the threshold that is
+    /// over; nil where it did not. Fixes kept from the same stage and about the same way only: at a
+    /// turn, the side of one way is not the side of the other.
+    func movedAcross(_ c: Context, nearest: RouteCourse.Match, moved: Trail) -> (stray: Double, threshold: Double)? {
+        guard abs(nearest.side) > c.floor, let recent = moved.fixes.last(where: { c.clock - $0.clock >= Self.stillMovingAfter }) else {
+            return nil
+        }
+        func spread(_ age: Double) -> Double {
+            (2 * c.drift * (1 - exp(-age / c.correlationTime)) + 2 * c.white).squareRoot()
+        }
+        let stage = course.pieces[nearest.piece].stage
+        let direction = course.pieces[nearest.piece].direction
+        let recentChange = nearest.side - recent.side
+        guard recent.stage == stage, abs(recentChange) >= spread(c.clock - recent.clock) else { return nil }
+        // The drift's change only grows with time: under the least, no fix can be over.
+        let least = limit(floor: c.floor, spread: spread(Self.movedAfter))
+        var found: (stray: Double, threshold: Double)? = nil
+        for then in moved.fixes where c.clock - then.clock >= Self.movedAfter && c.clock - then.clock <= Trail.seconds && then.stage == stage {
+            let change = nearest.side - then.side
+            guard abs(change) > least, change * recentChange > 0, course.pieces[then.piece].direction.dot(direction) > 0.9 else { continue }
+            let bound = limit(floor: c.floor, spread: spread(c.clock - then.clock))
+            if abs(change) > bound && abs(change) - bound > (found.map { abs($0.stray) - $0.threshold } ?? 0) { found = (change, bound) }
+        }
+        return found
+    }
 
     /// The nearest pass, when the fixes off the course show a rider back on it: they ride along it,
     /// or came in to it and stopped, beside it within what drift reaches. A rider standing on a

@@ -138,6 +138,9 @@ public struct RouteTracker: Sendable {
         var sinceRejoin = 0
         /// The fixes of the last `Trail.seconds` off the course, for telling a rider back on it.
         var trail = Trail()
+        /// Fixes on the course of the last `Trail.seconds`, one each `movedSpacing` s, for telling a
+        /// rider leaving by how the fixes moved.
+        var moved = Trail(spacing: RouteTracker.movedSpacing)
         /// Metres the fixes moved since the anchor, for fixes without time.
         var movedSinceAnchor = 0.0
         /// The distance along reported last, and the piece it lies on.

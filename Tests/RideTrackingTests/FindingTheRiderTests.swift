@@ -54,4 +54,18 @@ struct FindingTheRiderTests {
         }
         #expect(worst <= 20, "\(Int(worst)) m from the rider")
     }
+
+    /// Rides of fresh seeds whose detour was never flagged: the rider walked off at 4 m/s and the
+    /// filter's drift followed them out to 3σ, fix by fix. Fixes 8-20 s apart show it: they moved
+    /// across the way further than drift moves them in that time, and were still moving.
+    @Test(
+        "a detour the filter's drift followed out is flagged within 3 fixes of the rider being 60 m off, by how far the fixes moved across",
+        arguments: [(0, 70_217), (6, 70_093), (8, 70_248), (22, 70_186)])
+    func flaggedByHowTheFixesMoved(ride index: Int, seed offset: UInt64) throws {
+        var ride = RideCase.all[index]
+        ride.seed = ride.seed &+ offset
+        let delays = try RideOutcome(ride.ride()).detourDelays
+        #expect(delays?.flagged.map { $0 <= 3 } ?? false, "\(ride): flagged +\(delays?.flagged.map(String.init) ?? "never")")
+    }
 }
+
