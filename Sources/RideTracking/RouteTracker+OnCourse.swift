@@ -221,6 +221,9 @@ extension RouteTracker {
         }
         // Off: two fixes in a row over the threshold on one side. One wild fix never flips the state.
         if state.overCount >= 2 {
+            // Found again too soon (on the way back, the drift taking the walk for its own), the
+            // rider is leaving from where they were, not to the side the drift now puts the fixes.
+            if c.clock - state.rejoinClock > Self.resumeWithin || state.leftSide == 0 { state.leftSide = state.overSide }
             state.onRoute = false
             state.leftClock = c.clock
             state.resuming = false

@@ -107,6 +107,7 @@ extension RouteTracker {
                 // As after any return, the place is not sure until `firmAfter` fixes have met it.
                 state.firmAnchor = min(before.firmAnchor ?? before.anchor, before.anchor)
                 state.sinceRejoin = 0
+                state.rejoinClock = c.clock
                 return progress
             }
             state = before
@@ -129,6 +130,7 @@ extension RouteTracker {
         if !state.placed { state.confirmations = 0 }
         state.firmAnchor = state.placed ? min(state.firmAnchor ?? state.anchor, state.anchor) : nil
         state.sinceRejoin = 0
+        state.rejoinClock = c.clock
         state.placed = true
         state.onRoute = true
         state.resuming = false

@@ -62,8 +62,9 @@ extension RouteTracker {
     /// `ridingSpeed` m/s more than drift moves them.
     static let ridingSeconds = 3.0
     static let ridingSpeed = 2.0
-    /// Arrived: fixes that came in across the way by at least `arrivalLeast` metres and this many
-    /// spreads of the drift's change, and stayed within two spreads of it for `settledSeconds`.
+    /// Arrived: fixes that came in across the way from the side the rider left to by at least
+    /// `arrivalLeast` metres and this many spreads of the drift's change, and stayed within two
+    /// spreads of it for `settledSeconds`.
     static let arrivalSpreads = 4.0
     static let arrivalLeast = 20.0
     static let settledSeconds = 2.0
@@ -126,9 +127,16 @@ extension RouteTracker {
         let fixes = state.trail.fixes
         if let settled = fixes.last(where: { c.clock - $0.clock >= Self.settledSeconds }) {
             let still = fixes.allSatisfy { $0.clock < settled.clock || abs($0.offset - nearest.offset) <= 2 * changeSpread(c.clock - $0.clock) }
-            let cameIn = fixes.contains {
-                $0.offset - nearest.offset >= max(Self.arrivalLeast, Self.arrivalSpreads * changeSpread(c.clock - $0.clock))
+            // Came in from the side the rider left to, about here: across the way to the other side
+            // too, where the drift has moved since (a fix on the way back taken for the course, and
+            // the rider found again too soon, counts with the fixes on the course since).
+            let side = state.leftSide
+            func cameIn(_ fix: Trail.Fix) -> Bool {
+                let least = max(Self.arrivalLeast, Self.arrivalSpreads * changeSpread(c.clock - fix.clock))
+                guard side != 0 else { return fix.offset - nearest.offset >= least }
+                return fix.stage == stage && abs(fix.along - nearest.along) <= 2 * c.sigma + 20 && (fix.side - nearest.side) * side >= least
             }
+            let cameIn = fixes.contains(where: cameIn) || state.moved.fixes.contains { c.clock - $0.clock <= Trail.seconds && cameIn($0) }
             if still && cameIn { return nearest }
         }
         // From any fix far enough back, every fix since moved on along the way, none back or across.

@@ -141,6 +141,10 @@ public struct RouteTracker: Sendable {
         /// Fixes on the course of the last `Trail.seconds`, one each `movedSpacing` s, for telling a
         /// rider leaving by how the fixes moved.
         var moved = Trail(spacing: RouteTracker.movedSpacing)
+        /// The side of the way (+1 left, −1 right) the rider last left the course to, from where
+        /// they were surely on it, and when they were last found again.
+        var leftSide = 0.0
+        var rejoinClock = -Double.infinity
         /// Metres the fixes moved since the anchor, for fixes without time.
         var movedSinceAnchor = 0.0
         /// The distance along reported last, and the piece it lies on.

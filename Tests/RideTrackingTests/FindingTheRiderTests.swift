@@ -67,5 +67,19 @@ struct FindingTheRiderTests {
         let delays = try RideOutcome(ride.ride()).detourDelays
         #expect(delays?.flagged.map { $0 <= 3 } ?? false, "\(ride): flagged +\(delays?.flagged.map(String.init) ?? "never")")
     }
+
+    /// Rides of fresh seeds where the rider was found again on the way back across the way, 50 m
+    /// out, the drift taking the walk for its own; at the course's edge they were off again, the
+    /// drift now on the far side, and back on only 5-13 fixes after reaching it. The fixes came in
+    /// from the side the rider left to, across the way, and stopped: they are back.
+    @Test(
+        "found again too soon on the way back, the rider is back on within 3 fixes of reaching the course",
+        arguments: [(10, 5_031), (26, 5_062), (44, 5_217), (50, 5_031), (58, 5_031)])
+    func backAfterBeingFoundTooSoon(ride index: Int, seed offset: UInt64) throws {
+        var ride = RideCase.all[index]
+        ride.seed = ride.seed &+ offset
+        let delays = try RideOutcome(ride.ride()).detourDelays
+        #expect(delays?.rejoined.map { $0 <= 3 } ?? false, "\(ride): back +\(delays?.rejoined.map(String.init) ?? "never")")
+    }
 }
 
