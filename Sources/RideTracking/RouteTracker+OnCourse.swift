@@ -173,9 +173,10 @@ extension RouteTracker {
             stray = offset
         }
         var movedOver = false
-        if let seconds = c.seconds, seconds > Self.longGap { state.moved.removeAll() }
-        if c.seconds != nil, let nearest {
-            if let (moved, limit) = movedAcross(c, nearest: nearest, moved: state.moved), abs(moved) - limit > abs(stray) - threshold {
+        if let seconds = c.seconds, let nearest {
+            if seconds > Self.longGap { state.moved.removeAll() }
+            // Only a fix over the floor from the way can have moved off it.
+            if abs(nearest.side) > c.floor, let (moved, limit) = movedAcross(c, nearest: nearest, moved: state.moved), abs(moved) - limit > abs(stray) - threshold {
                 (stray, threshold) = (moved, limit)
                 movedOver = true
             }
