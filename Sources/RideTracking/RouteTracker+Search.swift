@@ -140,7 +140,6 @@ extension RouteTracker {
         state.along = pass.along
         return report(&state, at: c.point, threshold: threshold, zone: c.zone)
     }
-
 }
 
 /// Where a rider found again after a gap in the fixes is likely to be along the course: most rode

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RouteModel
 
 /// Telling a rider back on the course, or leaving it, from the way the fixes moved, where the
@@ -30,7 +23,7 @@ extension RouteTracker {
             var side: Double
             var offset: Double
             var stage: Int32
-            var piece = 0
+            var piece: Int
         }
 
         /// How long back fixes are kept, in seconds, and the most kept (a fix a second).
@@ -81,13 +74,11 @@ extension RouteTracker {
     /// (a rider leaving, or one found again too soon on the way back), and the threshold that is
     /// over; nil where it did not. Fixes kept from the same stage and about the same way only: at a
     /// turn, the side of one way is not the side of the other.
+    ///
+    /// For a fix over the floor from the way: the caller tells, as it is the one test most fixes need.
     func movedAcross(_ c: Context, nearest: RouteCourse.Match, moved: Trail) -> (stray: Double, threshold: Double)? {
-        guard abs(nearest.side) > c.floor, let recent = moved.fixes.last(where: { c.clock - $0.clock >= Self.stillMovingAfter }) else {
-            return nil
-        }
-        func spread(_ age: Double) -> Double {
-            (2 * c.drift * (1 - exp(-age / c.correlationTime)) + 2 * c.white).squareRoot()
-        }
+        guard let recent = moved.fixes.last(where: { c.clock - $0.clock >= Self.stillMovingAfter }) else { return nil }
+        let spread = c.changeSpread(over:)
         let stage = course.pieces[nearest.piece].stage
         let direction = course.pieces[nearest.piece].direction
         let recentChange = nearest.side - recent.side
@@ -117,13 +108,10 @@ extension RouteTracker {
             return nil
         }
         let stage = course.pieces[nearest.piece].stage
-        state.trail.append(Trail.Fix(clock: c.clock, along: nearest.along, side: nearest.side, offset: nearest.offset, stage: stage))
+        state.trail.append(Trail.Fix(clock: c.clock, along: nearest.along, side: nearest.side, offset: nearest.offset, stage: stage, piece: nearest.piece))
         // Drift reaches 3.5σ at most, however long ago the rider left.
         guard nearest.offset <= max(threshold, options.strayLimit * c.sigma) else { return nil }
-        // The spread of the drift's change over `age` seconds, with the white noise of both fixes.
-        func changeSpread(_ age: Double) -> Double {
-            (2 * c.drift * (1 - exp(-age / c.correlationTime)) + 2 * c.white).squareRoot()
-        }
+        let changeSpread = c.changeSpread(over:)
         let fixes = state.trail.fixes
         if let settled = fixes.last(where: { c.clock - $0.clock >= Self.settledSeconds }) {
             let still = fixes.allSatisfy { $0.clock < settled.clock || abs($0.offset - nearest.offset) <= 2 * changeSpread(c.clock - $0.clock) }

@@ -253,6 +253,17 @@ public struct RouteTracker: Sendable {
         var clock: Double
         /// What every restart costs, in nats, before its distance and offset.
         var restartBase: Double
+
+        /// The spread (1σ) of how far two fixes differ across a way when the drift of the first has
+        /// `fading` of it left at the second: the drift's change, and both fixes' white noise.
+        func changeSpread(fading: Double) -> Double {
+            (2 * drift * (1 - fading) + 2 * white).squareRoot()
+        }
+
+        /// The same for fixes `age` seconds apart.
+        func changeSpread(over age: Double) -> Double {
+            changeSpread(fading: exp(-age / correlationTime))
+        }
     }
 
     mutating func follow(_ fix: Fix, at point: EarthPoint, seconds: Double?, moved: Double, state: inout State) -> RouteProgress {
@@ -398,7 +409,7 @@ public struct RouteTracker: Sendable {
             func spread(_ reference: RideHypothesis.Reference?) -> Reference? {
                 guard let reference, c.clock - reference.clock >= 2 else { return nil }
                 return (
-                    c.point.distance(to: reference.point), reference.along, (2 * c.drift * (1 - reference.fading) + 2 * c.white).squareRoot(),
+                    c.point.distance(to: reference.point), reference.along, c.changeSpread(fading: reference.fading),
                     c.clock - reference.clock
                 )
             }
