@@ -212,11 +212,39 @@ public struct RouteTracker: Sendable {
         return progress
     }
 
+    /// Offers the tracker one more guess: the rider `along` metres along the course at the last fix,
+    /// riding at `speed`, with the drift that puts the last fix where it was, `extraCost` nats
+    /// dearer than the likeliest guess. For measuring the search, not for riding: the ride report
+    /// hands the tracker the truth this way to see what a perfect search would gain. Nothing is
+    /// offered off the course, or where a guess within 10 m stands already.
+    package mutating func offer(along: Double, speed: Double, extraCost: Double) {
+        guard var box = storage.take() else { return }
+        defer { storage = box }
+        if !isKnownUniquelyReferenced(&box) { box = StateStorage(box.value) }
+        let state = box.value
+        guard state.onRoute, var guess = state.hypotheses.first, !state.hypotheses.contains(where: { abs($0.along - along) < 10 }) else { return }
+        let frame = LocalFrame(state.lastPoint)
+        let drift = state.lastPoint - course.point(atDistance: along)
+        let sigma = state.noise.sigma(claimed: nil)
+        guess.along = along
+        guess.furthest = along
+        guess.velocity = speed
+        (guess.east, guess.north) = (drift.dot(frame.east), drift.dot(frame.north))
+        // Sure of the place and the speed; of the drift, as the last fix shows it.
+        guess.p = .diagonal(along: 4, velocity: 0.25, drift: 0.2 * state.noise.driftShare * sigma * sigma)
+        guess.cost = extraCost
+        (guess.reference, guess.olderReference, guess.oldestReference) = (nil, nil, nil)
+        guess.match = nil
+        guess.spikes = 0
+        if box.value.hypotheses.count >= Self.maximumHypotheses { box.value.hypotheses.removeLast() }
+        box.value.hypotheses.append(guess)
+    }
+
     /// The state behind a reference: a fix changes it where it lies, where copying its few hundred
     /// bytes out and back took a twentieth of a fix's time.
     final class StateStorage: @unchecked Sendable {
-        // Unchecked: only `update` writes it (the setter is this file's), and only once it holds
-        // the sole reference.
+        // Unchecked: only `update` and `offer` write it (the setter is this file's), and only once
+        // they hold the sole reference.
         fileprivate(set) var value: State
 
         init(_ value: State) {

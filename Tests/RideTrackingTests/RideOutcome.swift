@@ -71,10 +71,27 @@ struct RideOutcome {
     let ride: GPSRide
     let progress: [RouteProgress]
 
-    init(_ ride: GPSRide, options: RouteTracker.Options = RouteTracker.Options()) throws {
+    /// The ride followed by a tracker; with `oracle`, one handed the truth as a further guess at
+    /// `cost` nats whenever it reads the rider more than `beyond` metres off on the course (to
+    /// measure what a perfect search would gain, never to pass a test).
+    init(_ ride: GPSRide, options: RouteTracker.Options = RouteTracker.Options(), oracle: (beyond: Double, cost: Double)? = nil) throws {
         self.ride = ride
         var tracker = RouteTracker(course: try RouteCourse(route: ride.course.route), options: options)
-        progress = try ride.samples.map { try tracker.update($0.fix) }
+        guard let oracle else {
+            progress = try ride.samples.map { try tracker.update($0.fix) }
+            return
+        }
+        var progress: [RouteProgress] = []
+        for (index, sample) in ride.samples.enumerated() {
+            if index > 0, let last = progress.last, case let previous = ride.samples[index - 1], sample.offset == 0, previous.offset == 0,
+                abs(last.distance - previous.along) > oracle.beyond
+            {
+                let seconds = (sample.fix.time ?? 0) - (previous.fix.time ?? 0)
+                tracker.offer(along: previous.along, speed: seconds > 0 ? (sample.along - previous.along) / seconds : 0, extraCost: oracle.cost)
+            }
+            progress.append(try tracker.update(sample.fix))
+        }
+        self.progress = progress
     }
 
     var samples: [GPSRide.Sample] { ride.samples }

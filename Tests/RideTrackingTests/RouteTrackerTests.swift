@@ -74,7 +74,8 @@ struct RouteTrackerTests {
 
     /// `MARKERPAINT_RIDE_REPORT=<file> swift test --filter RouteTrackerTests/report` writes each ride's
     /// figures, and detours over more seeds, for docs/progress.md; `MARKERPAINT_FRESH_BASE=<n>`
-    /// (5000 unless given) picks another set of fresh seeds.
+    /// (5000 unless given) picks another set of fresh seeds, and `MARKERPAINT_RIDE_ORACLE=<nats>`
+    /// rides those with the truth offered to the tracker.
     @Test("report", .enabled(if: ProcessInfo.processInfo.environment["MARKERPAINT_RIDE_REPORT"] != nil))
     func report() throws {
         var lines: [String] = []
@@ -111,12 +112,14 @@ struct RouteTrackerTests {
         lines.append("")
         var (passed, total, strays, falseOff, onCourse) = (0, 0, 0, 0, 0)
         let base = ProcessInfo.processInfo.environment["MARKERPAINT_FRESH_BASE"].flatMap { UInt64($0) } ?? 5000
+        // `MARKERPAINT_RIDE_ORACLE=<nats>`: the truth offered whenever the tracker reads 30 m off (docs/progress.md).
+        let oracle = ProcessInfo.processInfo.environment["MARKERPAINT_RIDE_ORACLE"].flatMap { Double($0) }.map { (beyond: 30.0, cost: $0) }
         for ride in RideCase.all {
             var (ridePassed, rideStrays) = (0, 0)
             for index in 1...8 {
                 var fresh = ride
                 fresh.seed = ride.seed &+ base &+ UInt64(31 * index)
-                let outcome = try RideOutcome(fresh.ride())
+                let outcome = try RideOutcome(fresh.ride(), oracle: oracle)
                 if outcome.meetsAll { ridePassed += 1 }
                 rideStrays += outcome.strays
                 falseOff += outcome.falseOff.count
@@ -127,7 +130,7 @@ struct RouteTrackerTests {
             strays += rideStrays
             lines.append("fresh seeds \(ride.course), \(ride.errors): \(ridePassed) of 8 meet 1-4, \(rideStrays) fixes >100 m")
         }
-        lines.append("fresh seeds (base \(base)): \(passed) of \(total) rides meet 1-4; \(strays) fixes >100 m; false off \(falseOff) of \(onCourse)")
+        lines.append("fresh seeds (base \(base)\(oracle.map { ", the truth offered at \($0.cost) nats" } ?? "")): \(passed) of \(total) rides meet 1-4; \(strays) fixes >100 m; false off \(falseOff) of \(onCourse)")
         let path = ProcessInfo.processInfo.environment["MARKERPAINT_RIDE_REPORT"] ?? ""
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
     }
