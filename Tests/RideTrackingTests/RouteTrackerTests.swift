@@ -57,6 +57,15 @@ struct RouteTrackerTests {
         #expect(delays.rejoined.map { $0 <= 3 } == true, "\(ride): back on after \(String(describing: delays.rejoined)) fixes")
     }
 
+    /// The known shortfall is the search's choice, not a place the tracker cannot reach: handed the
+    /// truth whenever it reads the walker 30 m off (`RouteTracker.offer`), it meets the bounds.
+    @Test("the walker within the bounds when the truth is offered: the shortfall is which leg is likelier", arguments: RideCase.all.filter { knownShortfalls["\($0.course), \($0.errors)"] != nil })
+    func truthOffered(_ ride: RideCase) throws {
+        let outcome = try RideOutcome(ride.ride(), oracle: (beyond: 30, cost: 0))
+        #expect(outcome.strays == 0, "\(ride): \(outcome.strays) fixes more than 100 m from the rider")
+        #expect(outcome.percentile99 <= 3 * ride.errors.sigma + 10, "\(ride): p99 \(outcome.percentile99) m")
+    }
+
     @Test("at most 0.5% of all fixes on the course are flagged off, over every ride")
     func falseOffRoute() async throws {
         let outcomes = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
