@@ -193,7 +193,7 @@ public struct RouteTracker: Sendable {
     public mutating func update(_ fix: Fix) throws(FixError) -> RouteProgress {
         let fix = try fix.checked(after: storage?.value.time)
         let point = converter.point(fix.coordinate)
-        guard var box = storage.take() else {
+        guard let box = takeStorage() else {
             let noise = ReceiverNoise(noise: options.assumedNoise, correlationTime: options.driftTime)
             let sigma = noise.sigma(claimed: fix.accuracy.map { $0 / 1.5 })
             var fresh = State(
@@ -203,8 +203,6 @@ public struct RouteTracker: Sendable {
             storage = StateStorage(fresh)
             return progress
         }
-        // Copied on write, as a collection's storage is: a copy of the tracker follows on its own.
-        if !isKnownUniquelyReferenced(&box) { box = StateStorage(box.value) }
         let seconds: Double? = if let time = fix.time, let last = box.value.time { time - last } else { nil }
         let moved = box.value.lastPoint.distance(to: point)
         let progress = follow(fix, at: point, seconds: seconds, moved: moved, state: &box.value)
@@ -218,11 +216,9 @@ public struct RouteTracker: Sendable {
     /// hands the tracker the truth this way to see what a perfect search would gain. Nothing is
     /// offered off the course, or where a guess within 10 m stands already.
     package mutating func offer(along: Double, speed: Double, extraCost: Double) {
-        guard var box = storage.take() else { return }
-        defer { storage = box }
-        if !isKnownUniquelyReferenced(&box) { box = StateStorage(box.value) }
-        let state = box.value
-        guard state.onRoute, var guess = state.hypotheses.first, !state.hypotheses.contains(where: { abs($0.along - along) < 10 }) else { return }
+        guard let state = storage?.value, state.onRoute, var guess = state.hypotheses.first,
+            !state.hypotheses.contains(where: { abs($0.along - along) < 10 })
+        else { return }
         let frame = LocalFrame(state.lastPoint)
         let drift = state.lastPoint - course.point(atDistance: along)
         let sigma = state.noise.sigma(claimed: nil)
@@ -236,8 +232,18 @@ public struct RouteTracker: Sendable {
         (guess.reference, guess.olderReference, guess.oldestReference) = (nil, nil, nil)
         guess.match = nil
         guess.spikes = 0
+        guard let box = takeStorage() else { return }
         if box.value.hypotheses.count >= Self.maximumHypotheses { box.value.hypotheses.removeLast() }
         box.value.hypotheses.append(guess)
+        storage = box
+    }
+
+    /// The state's storage, taken out to be written and this tracker's own: copied on write, as a
+    /// collection's storage is, so a copy of the tracker follows on its own. Nil before the first fix.
+    private mutating func takeStorage() -> StateStorage? {
+        guard var box = storage.take() else { return nil }
+        if !isKnownUniquelyReferenced(&box) { box = StateStorage(box.value) }
+        return box
     }
 
     /// The state behind a reference: a fix changes it where it lies, where copying its few hundred

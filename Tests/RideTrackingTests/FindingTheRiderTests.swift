@@ -82,4 +82,3 @@ struct FindingTheRiderTests {
         #expect(delays?.rejoined.map { $0 <= 3 } ?? false, "\(ride): back +\(delays?.rejoined.map(String.init) ?? "never")")
     }
 }
-

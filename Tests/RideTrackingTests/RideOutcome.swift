@@ -77,13 +77,9 @@ struct RideOutcome {
     init(_ ride: GPSRide, options: RouteTracker.Options = RouteTracker.Options(), oracle: (beyond: Double, cost: Double)? = nil) throws {
         self.ride = ride
         var tracker = RouteTracker(course: try RouteCourse(route: ride.course.route), options: options)
-        guard let oracle else {
-            progress = try ride.samples.map { try tracker.update($0.fix) }
-            return
-        }
         var progress: [RouteProgress] = []
         for (index, sample) in ride.samples.enumerated() {
-            if index > 0, let last = progress.last, case let previous = ride.samples[index - 1], sample.offset == 0, previous.offset == 0,
+            if let oracle, index > 0, let last = progress.last, case let previous = ride.samples[index - 1], sample.offset == 0, previous.offset == 0,
                 abs(last.distance - previous.along) > oracle.beyond
             {
                 let seconds = (sample.fix.time ?? 0) - (previous.fix.time ?? 0)
